@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+export const ANNOTATION_TYPES = [
+  "text",
+  "highlight",
+  "comment",
+  "link",
+  "shape",
+  "underline",
+  "strikethrough",
+  "draw",
+] as const;
+export const SHAPE_TYPES = ["rectangle", "circle", "line", "arrow"] as const;
+
+const annotation = z.object({
+  type: z.enum(ANNOTATION_TYPES),
+  position: z.object({
+    x: z.number(),
+    y: z.number(),
+    pageIndex: z.number().int().min(0).default(0),
+    width: z.number().min(0).default(100),
+    height: z.number().min(0).default(30),
+  }),
+  text: z.string().max(10_000).optional(),
+  title: z.string().max(500).optional(),
+  url: z.string().max(2000).optional(),
+  fontSize: z.number().min(8).max(36).optional(),
+  color: z.string().max(50).optional(),
+  bold: z.boolean().optional(),
+  italic: z.boolean().optional(),
+  opacity: z.number().min(0.1).max(1).optional(),
+  underline: z.boolean().optional(),
+  shapeType: z.enum(SHAPE_TYPES).optional(),
+  strokeColor: z.string().max(50).optional(),
+  fillColor: z.string().max(50).optional(),
+  strokeWidth: z.number().min(0.5).max(5).optional(),
+  /** Freehand strokes, as lists of points in the same units as position. */
+  points: z.array(z.array(z.tuple([z.number(), z.number()])).max(10_000)).max(1000).optional(),
+});
+
+export const annotateOptions = z.object({
+  annotations: z.array(annotation).min(1, { message: "Please upload a PDF and add annotations" }).max(5000),
+});
+export type AnnotateOptions = z.infer<typeof annotateOptions>;

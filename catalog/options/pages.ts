@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { isPageSelectionText } from "../page-ranges.js";
+import { pageSelection, requiredText } from "./common.js";
+
+export const SPLIT_MODES = ["every-page", "ranges", "every-n", "selected"] as const;
+
+export const splitOptions = z
+  .object({
+    splitMode: z.enum(SPLIT_MODES).default("every-page"),
+    /** For "ranges": groups separated by commas, each a page or a range, e.g. "1-3,4-6,7-z". */
+    ranges: z.string().max(2000).default(""),
+    /** For "every-n". */
+    pagesPerFile: z.number().int().min(1).max(10_000).default(1),
+    /** For "selected": these pages go into one file. */
+    pages: pageSelection,
+  })
+  .superRefine((o, ctx) => {
+    if (o.splitMode === "ranges" && o.ranges.trim() === "") {
+      ctx.addIssue({ code: "custom", path: ["ranges"], message: 'Please enter the ranges to split at, such as "1-3,4-6".' });
+    }
+    if (o.splitMode === "selected" && o.pages.trim() === "") {
+      ctx.addIssue({ code: "custom", path: ["pages"], message: "Please choose the pages to put into the new file." });
+    }
+  });
+export type SplitOptions = z.infer<typeof splitOptions>;
+
+export const rotateOptions = z.object({
+  angle: z.union([z.literal(90), z.literal(180), z.literal(270)]).default(90),
+  pages: pageSelection,
+});
+export type RotateOptions = z.infer<typeof rotateOptions>;
+
+export const deletePagesOptions = z.object({
+  pages: requiredText("Please select at least one page to delete.").refine(isPageSelectionText, {
+    message: 'must be page numbers and ranges such as "1,3,5-7"',
+  }),
+  keepBookmarks: z.boolean().default(true),
+  optimizePdf: z.boolean().default(false),
+  preserveMetadata: z.boolean().default(true),
+  createBackup: z.boolean().default(false),
+});
+export type DeletePagesOptions = z.infer<typeof deletePagesOptions>;
+
+const pageIndexList = z.array(z.number().int().min(0).max(99_999)).max(100_000);
+
+export const organizeOptions = z.object({
+  /** Zero-based page indexes in their new order. Empty keeps the original order. */
+  pageOrder: pageIndexList.default([]),
+  /** Zero-based indexes of pages to drop. */
+  pagesToDelete: pageIndexList.default([]),
+  /** Zero-based index to a cumulative rotation in degrees, a multiple of 90 (negative turns left). */
+  pageRotations: z
+    .record(
+      z.string().regex(/^\d+$/, { message: "keys must be page indexes" }),
+      z.number().int().refine((d) => d % 90 === 0, { message: "rotations must be multiples of 90 degrees" }),
+    )
+    .default({}),
+  /** Zero-based indexes of pages to copy into a second, extracted file. */
+  pagesToExtract: pageIndexList.default([]),
+});
+export type OrganizeOptions = z.infer<typeof organizeOptions>;
+
+export const COMPRESSION_LEVELS = ["low", "recommended", "extreme"] as const;
+export const compressOptions = z.object({
+  compressionLevel: z.enum(COMPRESSION_LEVELS).default("recommended"),
+});
+export type CompressOptions = z.infer<typeof compressOptions>;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Idempotent set-up behind `npm start` and `npm test`: the Debian packages the engines need, the npm
+# dependencies, and the build. Each step is skipped when its result is already in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-start}"
+
+# Debian package -> a file it installs, to tell whether it is present without asking dpkg.
+declare -A PROVIDES=(
+  [qpdf]=/usr/bin/qpdf
+  [ghostscript]=/usr/bin/gs
+  [poppler-utils]=/usr/bin/pdftotext
+  [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  [ -e "${PROVIDES[$pkg]}" ] || missing+=("$pkg")
+done
+if ((${#missing[@]} > 0)); then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "These Debian packages are missing: ${missing[*]}" >&2
+    echo "Install them as root, then run this again:" >&2
+    echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "setup: installing Debian packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm dependencies, reinstalled only when the lock file changed since the last install.
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f node_modules/.setup-lock-hash ] || [ "$(cat node_modules/.setup-lock-hash)" != "$lock_hash" ]; then
+  echo "setup: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_hash" > node_modules/.setup-lock-hash
+fi
+
+# The build is incremental: a no-op when nothing changed.
+npm run --silent build
+echo "setup ($mode): ready"

@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process";
+import os from "node:os";
+import { AbortedError, EngineTimeoutError } from "../errors.js";
+import { Semaphore } from "../lib/semaphore.js";
+
+/**
+ * The only place that starts programs. Arguments go as an array (never through a shell), every run has a timeout,
+ * an abort kills the whole process group, and each engine has its own cap on concurrent runs.
+ */
+
+export interface RunOptions {
+  /** The engine's name, for its concurrency cap and for error messages. */
+  engine: string;
+  command: string;
+  args: readonly string[];
+  cwd: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Exit codes that mean success (qpdf uses 3 for "succeeded with warnings"). */
+  okExitCodes?: readonly number[];
+  /** Extra environment; the child otherwise sees only a minimal one. */
+  env?: Record<string, string>;
+  /** Standard output is kept up to this many bytes (the rest is dropped). */
+  maxStdoutBytes?: number;
+}
+
+export interface RunResult {
+  exitCode: number;
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** A program ran and failed. Adapters turn this into a sentence a visitor understands. */
+export class EngineError extends Error {
+  constructor(
+    readonly engine: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+  ) {
+    super(`${engine} failed (exit ${exitCode}): ${stderr.trim().split("\n").slice(-3).join(" | ").slice(0, 500)}`);
+    this.name = "EngineError";
+  }
+}
+
+const caps = new Map<string, Semaphore>();
+const capLimits = new Map<string, number>();
+
+/** Sets how many runs of one engine may go at once (default: the number of cores). */
+export function setEngineConcurrency(engine: string, limit: number): void {
+  capLimits.set(engine, limit);
+  caps.delete(engine);
+}
+
+function capFor(engine: string): Semaphore {
+  let cap = caps.get(engine);
+  if (!cap) {
+    cap = new Semaphore(capLimits.get(engine) ?? os.availableParallelism());
+    caps.set(engine, cap);
+  }
+  return cap;
+}
+
+const STDERR_LIMIT = 64 * 1024;
+
+export async function runProcess(options: RunOptions): Promise<RunResult> {
+  const { signal } = options;
+  if (signal?.aborted) throw new AbortedError();
+  const release = await capFor(options.engine).acquire(signal).catch(() => {
+    throw new AbortedError();
+  });
+  try {
+    return await spawnOnce(options);
+  } finally {
+    release();
+  }
+}
+
+function spawnOnce(options: RunOptions): Promise<RunResult> {
+  const okCodes = options.okExitCodes ?? [0];
+  const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      // A fresh group, so that a kill reaches the program's own children too.
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+        HOME: options.cwd,
+        TMPDIR: options.cwd,
+        LANG: "C.UTF-8",
+        ...options.env,
+      },
+    });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderr = "";
+    let settled = false;
+    let killedFor: "timeout" | "abort" | undefined;
+
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (stdoutBytes < maxStdout) stdout.push(chunk);
+      stdoutBytes += chunk.length;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString("utf8");
+    });
+
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const timer = setTimeout(() => {
+      killedFor = "timeout";
+      killGroup();
+    }, options.timeoutMs);
+    const onAbort = () => {
+      killedFor = "abort";
+      killGroup();
+    };
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+
+    const finish = (error: Error | undefined, result?: RunResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      if (error) reject(error);
+      else resolve(result!);
+    };
+
+    child.on("error", (err: NodeJS.ErrnoException) => {
+      finish(
+        err.code === "ENOENT"
+          ? new EngineError(options.engine, null, `${options.command} is not installed`)
+          : new EngineError(options.engine, null, err.message),
+      );
+    });
+    child.on("close", (code) => {
+      if (killedFor === "timeout") return finish(new EngineTimeoutError());
+      if (killedFor === "abort") return finish(new AbortedError());
+      const exitCode = code ?? -1;
+      if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr));
+      finish(undefined, { exitCode, stdout: Buffer.concat(stdout), stderr });
+    });
+  });
+}

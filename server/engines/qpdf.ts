@@ -1,0 +1,81 @@
+import { EngineError, runProcess } from "./process-runner.js";
+import type { EngineContext } from "./context.js";
+
+/**
+ * qpdf: page assembly, rotation, overlays, encryption and structural checks. Exit code 3 means "done, with
+ * warnings" (qpdf repaired something on the way), which counts as success.
+ */
+
+export class QpdfPasswordError extends Error {}
+
+export async function qpdf(args: readonly string[], ctx: EngineContext): Promise<string> {
+  try {
+    const { stdout } = await runProcess({
+      engine: "qpdf",
+      command: "qpdf",
+      args: ["--no-warn", ...args],
+      cwd: ctx.workDir,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      okExitCodes: [0, 3],
+    });
+    return stdout.toString("utf8");
+  } catch (err) {
+    if (err instanceof EngineError && /invalid password/.test(err.stderr)) throw new QpdfPasswordError(err.stderr);
+    throw err;
+  }
+}
+
+export async function pageCount(file: string, ctx: EngineContext, password?: string): Promise<number> {
+  const args = password === undefined ? ["--show-npages", file] : [`--password=${password}`, "--show-npages", file];
+  const out = await qpdf(args, ctx);
+  const n = Number(out.trim());
+  if (!Number.isInteger(n)) throw new EngineError("qpdf", 0, `unexpected page count output: ${out.slice(0, 100)}`);
+  return n;
+}
+
+/** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */
+export interface PageSource {
+  file: string;
+  pages?: string;
+}
+
+/** Builds a new document from pages of others, in order. The first source's document-level data is kept. */
+export async function assemblePages(
+  sources: readonly PageSource[],
+  output: string,
+  ctx: EngineContext,
+  extraArgs: readonly string[] = [],
+): Promise<void> {
+  const pageArgs = sources.flatMap((s) => (s.pages ? [s.file, s.pages] : [s.file]));
+  await qpdf([sources[0]!.file, ...extraArgs, "--pages", ...pageArgs, "--", output], ctx);
+}
+
+/** Merges whole documents with an empty base, so that no input's catalogue wins over the others'. */
+export async function mergeDocuments(files: readonly string[], output: string, ctx: EngineContext): Promise<void> {
+  await qpdf(["--empty", "--pages", ...files, "--", output], ctx);
+}
+
+/** Rotates pages by a multiple of 90 degrees; `pages` is a qpdf page range ("1-z" for all). */
+export function rotateArg(degrees: number, pages: string): string {
+  const normal = ((degrees % 360) + 360) % 360;
+  return `--rotate=+${normal}:${pages}`;
+}
+
+/**
+ * Lays pages of `stamp` over pages of `input`: the n-th page of `to` receives the n-th page of `from`
+ * (both qpdf page ranges; a stamp page may repeat). qpdf 11 takes one overlay file per run.
+ */
+export async function overlay(
+  input: string,
+  stamp: string,
+  output: string,
+  ctx: EngineContext,
+  pairing: { to: string; from: string },
+): Promise<void> {
+  await qpdf([input, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output], ctx);
+}
+
+export async function check(file: string, ctx: EngineContext): Promise<void> {
+  await qpdf(["--check", file], ctx);
+}

@@ -1,0 +1,80 @@
+import type { z } from "zod";
+import { InvalidOptionsError } from "../errors.js";
+
+/**
+ * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
+ * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list. A field
+ * left empty counts as absent where that is valid, so the default applies. Then the whole object is checked.
+ */
+export function decodeOptions(schema: z.ZodType, fields: ReadonlyMap<string, string[]>): Record<string, unknown> {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? innerShape(schema);
+  const raw: Record<string, unknown> = {};
+  const indexed = new Map<string, Array<[number, string]>>();
+  for (const [name, values] of fields) {
+    const match = /^(.+)\[(\d+)\]$/.exec(name);
+    if (match) {
+      const list = indexed.get(match[1]!) ?? [];
+      for (const v of values) list.push([Number(match[2]), v]);
+      indexed.set(match[1]!, list);
+      continue;
+    }
+    const fieldSchema = shape[name];
+    if (!fieldSchema) continue;
+    raw[name] = pickReading(fieldSchema, values.at(-1)!);
+  }
+  for (const [name, entries] of indexed) {
+    if (shape[name]) raw[name] = entries.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InvalidOptionsError(describeIssue(parsed.error.issues[0]!));
+  return parsed.data as Record<string, unknown>;
+}
+
+function innerShape(schema: z.ZodType): Record<string, z.ZodType> {
+  // Objects with refinements keep their shape on the inner schema.
+  const def = (schema as unknown as { def?: { in?: z.ZodType; schema?: z.ZodType } }).def;
+  const inner = def?.in ?? def?.schema;
+  return inner ? ((inner as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {}) : {};
+}
+
+function pickReading(schema: z.ZodType, text: string): unknown {
+  if (schema.safeParse(text).success) return text;
+  if (text.trim() === "" && schema.safeParse(undefined).success) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One issue as a sentence. The spec's own sentences (custom messages starting with a capital) pass unchanged. */
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "The request";
+  const message = issue.message;
+  if (issue.code === "custom" && /^[A-Z]/.test(message)) return message;
+  switch (issue.code) {
+    case "too_big":
+      return issue.origin === "array" || issue.origin === "string"
+        ? `${field} is too long (at most ${issue.maximum}).`
+        : `${field} must be at most ${issue.maximum}.`;
+    case "too_small":
+      return issue.origin === "array" || issue.origin === "string"
+        ? `${field} is too short (at least ${issue.minimum}).`
+        : `${field} must be at least ${issue.minimum}.`;
+    case "invalid_value":
+      return `${field} must be one of: ${issue.values.map(String).join(", ")}.`;
+    case "invalid_type":
+      return issue.input === undefined ? `${field} is required.` : `${field} must be ${article(issue.expected)}.`;
+    case "invalid_union": {
+      const values = issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : []));
+      return values.length > 0 ? `${field} must be one of: ${values.map(String).join(", ")}.` : `${field} has an unsupported value.`;
+    }
+    default:
+      return /^[A-Z]/.test(message) ? message : `${field} ${message.replace(/\.$/, "")}.`;
+  }
+}
+
+function article(expected: string): string {
+  if (expected === "int") return "a whole number";
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { FILE_KINDS } from "../../catalog/file-kinds.js";
+import { TOOLS } from "../../catalog/tools.js";
+import type { ToolDefinition } from "../../catalog/types.js";
+
+/** The OpenAPI document, generated from the catalogue so that it can never disagree with what the server checks. */
+
+type JsonSchema = Record<string, unknown>;
+
+function optionsSchema(tool: ToolDefinition): JsonSchema {
+  const schema = z.toJSONSchema(tool.options, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete schema.$schema;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  // Multipart carries text: objects and lists travel as JSON text, numbers and booleans as their literal text.
+  for (const prop of Object.values(properties)) {
+    if (prop.type === "object" || prop.type === "array") {
+      prop.description = `${prop.description ? `${prop.description} ` : ""}Sent as JSON text.`;
+    }
+  }
+  return schema;
+}
+
+function requestSchema(tool: ToolDefinition): JsonSchema {
+  const options = optionsSchema(tool);
+  const accepted = tool.accepts.flatMap((k) => FILE_KINDS[k].extensions).join(", ");
+  const properties: Record<string, JsonSchema> = {
+    files: {
+      type: "array",
+      items: { type: "string", format: "binary" },
+      minItems: tool.minFiles,
+      maxItems: tool.maxFiles,
+      description: `${accepted}; checked by content. At most 100 MB each.`,
+    },
+    ...((options.properties ?? {}) as Record<string, JsonSchema>),
+  };
+  for (const field of tool.extraFiles ?? []) {
+    properties[field.name] = { type: "string", format: "binary", description: field.label };
+  }
+  return { type: "object", required: ["files", ...((options.required as string[] | undefined) ?? [])], properties };
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+export function buildOpenApi(): JsonSchema {
+  const paths: Record<string, unknown> = {};
+  for (const tool of TOOLS) {
+    paths[`/api/process/${tool.id}`] = {
+      post: {
+        operationId: tool.id,
+        summary: tool.name,
+        description: tool.description + (tool.sameAs ? ` Same processing as ${tool.sameAs}.` : ""),
+        tags: [tool.category],
+        requestBody: { required: true, content: { "multipart/form-data": { schema: requestSchema(tool) } } },
+        responses: {
+          "200": { description: "Done", content: { "application/json": { schema: { $ref: "#/components/schemas/ProcessResult" } } } },
+          "400": errorResponse("Invalid options or files"),
+          "404": errorResponse("Unknown tool"),
+          "413": errorResponse("A file is over the size limit"),
+          "415": errorResponse("A file is not of an accepted type"),
+          "422": errorResponse("The file could not be processed (damaged, password-protected, too many pages, too slow)"),
+          "429": errorResponse("The server is busy"),
+          "501": errorResponse("The tool is not available yet"),
+        },
+      },
+    };
+  }
+  paths["/api/download/{id}"] = {
+    get: {
+      operationId: "download",
+      summary: "Download a result (for one hour)",
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      responses: { "200": { description: "The file, as an attachment" }, "404": errorResponse("Unknown or expired") },
+    },
+  };
+  paths["/api/health"] = {
+    get: { operationId: "health", summary: "Engines present and tools available", responses: { "200": { description: "Status" } } },
+  };
+  const download = { type: "string", description: "GET this path to download; it works for one hour." };
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "PDF Toolbox API",
+      version: "1.0.0",
+      description: "Every tool is one multipart POST. Files are deleted one hour after upload.",
+      license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
+    },
+    paths,
+    components: {
+      schemas: {
+        ProcessResult: {
+          type: "object",
+          required: ["success", "downloadUrl", "filename"],
+          properties: {
+            success: { const: true },
+            message: { type: "string", description: "What was done, and anything that could not be." },
+            downloadUrl: download,
+            filename: { type: "string" },
+            size: { type: "integer" },
+            extractionResult: {
+              type: "object",
+              description: "organize-pdf: the extracted pages",
+              properties: { success: { const: true }, downloadUrl: download, filename: { type: "string" }, size: { type: "integer" } },
+            },
+          },
+        },
+        Error: {
+          type: "object",
+          required: ["success", "error"],
+          properties: { success: { const: false }, error: { type: "string", description: "A sentence for people." } },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
+import { UserError } from "../../errors.js";
+import type { LocalStore } from "../../storage/local-store.js";
+
+/** A Content-Disposition that old and new clients read right, whatever script the name is in. */
+export function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function registerDownloadRoute(app: FastifyInstance, config: Config, store: LocalStore): void {
+  app.get<{ Params: { id: string } }>("/api/download/:id", async (request, reply) => {
+    const found = await store.open(request.params.id, config.fileTtlMs);
+    if (!found) {
+      throw new UserError("This file does not exist or has expired: files are deleted one hour after upload.", 404, "not_found");
+    }
+    return reply
+      .header("Content-Type", found.meta.contentType)
+      .header("Content-Length", found.meta.size)
+      .header("Content-Disposition", attachmentHeader(found.meta.name))
+      .header("Cache-Control", "private, no-store")
+      .send(found.stream);
+  });
+}

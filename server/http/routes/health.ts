@@ -1,0 +1,18 @@
+import type { FastifyInstance } from "fastify";
+import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
+import { engineStatus } from "../../engines/registry.js";
+import type { JobQueue } from "../../jobs/queue.js";
+import { PROCESSORS } from "../../tools/index.js";
+
+export function registerHealthRoute(app: FastifyInstance, queue: JobQueue): void {
+  app.get("/api/health", async () => {
+    const engines = await engineStatus();
+    const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
+    return {
+      status: "ok",
+      engines,
+      tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
+      jobs: { running: queue.running, waiting: queue.waiting },
+    };
+  });
+}

@@ -1,0 +1,59 @@
+import path from "node:path";
+import { DamagedPdfError, EncryptedPdfError, TooManyPagesError } from "../errors.js";
+import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { EngineError } from "../engines/process-runner.js";
+import { MupdfTaskError } from "../engines/mupdf/pool.js";
+import type { InputFile, ProcessorContext } from "../tools/types.js";
+
+/** A PDF that qpdf can read: the upload itself, or a copy MuPDF repaired. */
+export interface ReadablePdf {
+  path: string;
+  name: string;
+  pageCount: number;
+  repaired: boolean;
+}
+
+let repairCounter = 0;
+
+/**
+ * Makes sure a PDF can be worked on. qpdf reconstructs most broken cross-reference tables by itself; where it
+ * gives up, MuPDF's more forgiving parser rewrites the file; where both fail the visitor is told the file is not
+ * readable. Files that need a password to open are refused here, before any tool touches them.
+ */
+export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Promise<ReadablePdf> {
+  let count: number;
+  let source = file.path;
+  let repaired = false;
+  try {
+    count = await pageCount(file.path, ctx);
+  } catch (err) {
+    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
+    if (!(err instanceof EngineError)) throw err;
+    source = path.join(ctx.workDir, `repaired-${++repairCounter}.pdf`);
+    try {
+      await runMupdf("repair", { input: file.path, output: source }, ctx);
+      count = await pageCount(source, ctx);
+      repaired = true;
+    } catch (repairErr) {
+      if (repairErr instanceof MupdfTaskError && /password/.test(repairErr.detail)) throw new EncryptedPdfError(file.name);
+      if (repairErr instanceof MupdfTaskError || repairErr instanceof EngineError) throw new DamagedPdfError(file.name);
+      throw repairErr;
+    }
+  }
+  if (count < 1) throw new DamagedPdfError(file.name);
+  if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  return { path: source, name: file.name, pageCount: count, repaired };
+}
+
+export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorContext): Promise<ReadablePdf[]> {
+  const opened: ReadablePdf[] = [];
+  for (const file of files) opened.push(await openPdfInput(file, ctx));
+  return opened;
+}
+
+/** A note for the reply when a file had to be repaired before the tool could work on it. */
+export function repairNote(pdfs: readonly ReadablePdf[]): string | undefined {
+  const names = pdfs.filter((p) => p.repaired).map((p) => p.name);
+  return names.length > 0 ? `Repaired on the way: ${names.join(", ")} had a damaged structure.` : undefined;
+}

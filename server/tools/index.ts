@@ -1,0 +1,24 @@
+import type { Processor } from "./types.js";
+import { mergePdf } from "./merge-pdf.js";
+import { splitPdf } from "./split-pdf.js";
+import { rotatePdf } from "./rotate-pdf.js";
+import { deletePages } from "./delete-pages.js";
+import { organizePdf } from "./organize-pdf.js";
+import { addWatermark } from "./add-watermark.js";
+import { addPageNumbers } from "./add-page-numbers.js";
+import { pdfToText } from "./pdf-to-text.js";
+
+/**
+ * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
+ * "<Tool name> is not available yet." with 501.
+ */
+export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
+  "merge-pdf": mergePdf,
+  "split-pdf": splitPdf,
+  "rotate-pdf": rotatePdf,
+  "delete-pages": deletePages,
+  "organize-pdf": organizePdf,
+  "add-watermark": addWatermark,
+  "add-page-numbers": addPageNumbers,
+  "pdf-to-text": pdfToText,
+};

@@ -1,0 +1,80 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { SplitOptions } from "../../catalog/options/pages.js";
+import { formatPageList, PageRangeError, parsePageList, parsePageSpans } from "../../catalog/page-ranges.js";
+import { InvalidOptionsError } from "../errors.js";
+import { assemblePages, qpdf } from "../engines/qpdf.js";
+import { stemOf } from "../lib/file-names.js";
+import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
+import type { OutputFile, Processor, ProcessorContext } from "./types.js";
+
+/** Splits one PDF four ways: every page, every N pages, written ranges, or chosen pages into one file. */
+export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {
+  const pdf = await openPdfInput(files[0]!, ctx);
+  const stem = stemOf(pdf.name);
+  let outputs: OutputFile[];
+  try {
+    switch (options.splitMode) {
+      case "every-page":
+        outputs = await splitEvery(pdf, 1, stem, ctx);
+        break;
+      case "every-n":
+        outputs = await splitEvery(pdf, options.pagesPerFile, stem, ctx);
+        break;
+      case "ranges":
+        outputs = await splitRanges(pdf, options.ranges, stem, ctx);
+        break;
+      case "selected":
+        outputs = await extractSelected(pdf, options.pages, stem, ctx);
+        break;
+    }
+  } catch (err) {
+    if (err instanceof PageRangeError) throw new InvalidOptionsError(err.message);
+    throw err;
+  }
+  return {
+    files: outputs,
+    zipName: `${stem}-split.zip`,
+    message: `Split ${pdf.pageCount} pages into ${outputs.length} file${outputs.length === 1 ? "" : "s"}.`,
+  };
+};
+
+function rangeLabel(from: number, to: number): string {
+  return from === to ? `page-${from}` : `pages-${from}-${to}`;
+}
+
+/** qpdf writes every group in one pass; the files are then named after their pages. */
+async function splitEvery(pdf: ReadablePdf, size: number, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
+  const dir = path.join(ctx.workDir, "split");
+  await fs.mkdir(dir);
+  await qpdf([`--split-pages=${size}`, pdf.path, path.join(dir, "part.pdf")], ctx);
+  const produced = (await fs.readdir(dir)).sort();
+  const expected = Math.ceil(pdf.pageCount / size);
+  if (produced.length !== expected) throw new Error(`qpdf wrote ${produced.length} parts, expected ${expected}`);
+  return produced.map((file, i) => {
+    const from = i * size + 1;
+    const to = Math.min(pdf.pageCount, from + size - 1);
+    return { path: path.join(dir, file), name: `${stem}-${rangeLabel(from, to)}.pdf` };
+  });
+}
+
+async function splitRanges(pdf: ReadablePdf, ranges: string, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
+  const spans = parsePageSpans(ranges, pdf.pageCount);
+  if (spans.length === 0) throw new InvalidOptionsError('Please enter the ranges to split at, such as "1-3,4-6".');
+  const outputs: OutputFile[] = [];
+  for (const [i, span] of spans.entries()) {
+    const out = path.join(ctx.workDir, `range-${i + 1}.pdf`);
+    await assemblePages([{ file: pdf.path, pages: `${span.from}-${span.to}` }], out, ctx);
+    outputs.push({ path: out, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf` });
+    ctx.progress((i + 1) / spans.length);
+  }
+  return outputs;
+}
+
+async function extractSelected(pdf: ReadablePdf, pages: string, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
+  const list = parsePageList(pages, pdf.pageCount);
+  if (list.length === 0) throw new InvalidOptionsError("Please choose the pages to put into the new file.");
+  const out = path.join(ctx.workDir, "selected.pdf");
+  await assemblePages([{ file: pdf.path, pages: formatPageList(list) }], out, ctx);
+  return [{ path: out, name: `${stem}-selected-pages.pdf` }];
+}

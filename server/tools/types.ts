@@ -1,0 +1,44 @@
+import type { FileKind } from "../../catalog/file-kinds.js";
+import type { EngineContext } from "../engines/context.js";
+
+/** An uploaded file as a processor sees it: on disk in the job's folder, its kind checked by content. */
+export interface InputFile {
+  path: string;
+  /** The visitor's file name, made safe. */
+  name: string;
+  size: number;
+  kind: FileKind;
+}
+
+export interface ProcessorContext extends EngineContext {
+  /** Reports real progress, 0 to 1. */
+  progress(fraction: number): void;
+  maxPages: number;
+}
+
+export interface OutputFile {
+  path: string;
+  name: string;
+}
+
+/** One downloadable result: a single file, or several that are delivered as one ZIP named zipName. */
+export interface OutputGroup {
+  files: OutputFile[];
+  zipName?: string;
+}
+
+export interface ToolResult extends OutputGroup {
+  /** Said to the visitor beside the download: what was done, and anything that could not be. */
+  message?: string;
+  /** organize-pdf's second file. */
+  extraction?: OutputGroup;
+}
+
+export interface ProcessorInput<O> {
+  files: InputFile[];
+  /** Extra file fields by name (the signature image, the certificate). */
+  extra: Record<string, InputFile | undefined>;
+  options: O;
+}
+
+export type Processor<O = Record<string, unknown>> = (input: ProcessorInput<O>, ctx: ProcessorContext) => Promise<ToolResult>;
