@@ -62,7 +62,7 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
         upload.fields.set(part.fieldname, list);
         continue;
       }
-      const name = safeFileName(part.filename || "file");
+      const name = safeFileName(decodeFormFileName(part.filename || "file"));
       const target = path.join(uploadDir, String(++counter));
       await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
       const { size } = await fs.stat(target);
@@ -77,6 +77,11 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
     throw translateMultipartError(err, limits);
   }
   return upload;
+}
+
+/** Browsers escape three characters in multipart file names (HTML's form encoding); undo just those. */
+function decodeFormFileName(name: string): string {
+  return name.replace(/%22/gi, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
 }
 
 function tooManyFiles(max: number): UserError {

@@ -7,6 +7,8 @@ import path from "node:path";
 export function safeFileName(name: string, fallback = "file"): string {
   const base = path.posix.basename(path.win32.basename(name.normalize("NFC")));
   const cleaned = base
+    // Control characters would end up in headers and ZIP entries.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, "")
     .replace(/[<>:"/\\|?*;]/g, "_")
     .replace(/^[.\s]+/, "")

@@ -22,7 +22,7 @@ export class MupdfTaskError extends Error {
 
 // Sources run under tsx in development and tests; the build runs plain JavaScript.
 const runningFromSource = import.meta.url.endsWith(".ts");
-const workerUrl = new URL(`./worker.${runningFromSource ? "ts" : "js"}`, import.meta.url);
+const workerUrl = new URL(runningFromSource ? "./worker-from-source.mjs" : "./worker.js", import.meta.url);
 
 const size = Math.max(1, os.availableParallelism());
 const slots = new Semaphore(size);
@@ -30,7 +30,7 @@ const idle: Worker[] = [];
 let nextId = 1;
 
 function createWorker(): Worker {
-  const worker = new Worker(workerUrl, { execArgv: runningFromSource ? ["--import", "tsx"] : [] });
+  const worker = new Worker(workerUrl);
   // Idle workers must not keep the process alive.
   worker.unref();
   return worker;

@@ -1,0 +1,99 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig, type Config } from "../../server/config.js";
+import { buildApp } from "../../server/http/app.js";
+import { InProcessQueue } from "../../server/jobs/queue.js";
+import { LocalStore } from "../../server/storage/local-store.js";
+
+/** A real server on a loopback port with its own data folder, for tests that go through HTTP. */
+export interface TestServer {
+  url: string;
+  config: Config;
+  store: LocalStore;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-test-"));
+  const config: Config = { ...loadConfig({}), dataDir, port: 0, host: "127.0.0.1", ...overrides };
+  const store = new LocalStore(config.dataDir);
+  await store.init();
+  const queue = new InProcessQueue(config.jobConcurrency, config.queueLimit);
+  const app = await buildApp({ config, store, queue, logger: false });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (!address || typeof address === "string") throw new Error("no address");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    store,
+    close: async () => {
+      await app.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Upload = string | { name: string; data: Uint8Array | string; type?: string };
+
+export interface ToolReply {
+  status: number;
+  body: {
+    success: boolean;
+    error?: string;
+    message?: string;
+    downloadUrl?: string;
+    filename?: string;
+    size?: number;
+    extractionResult?: { success: boolean; downloadUrl: string; filename: string };
+  };
+}
+
+/** POSTs files (paths, or named bytes) and fields to /api/process/{tool}. */
+export async function postTool(
+  server: TestServer,
+  tool: string,
+  files: readonly Upload[],
+  fields: Record<string, string | number | boolean | object> = {},
+  fileField = "files",
+): Promise<ToolReply> {
+  const form = new FormData();
+  for (const file of files) {
+    if (typeof file === "string") {
+      form.append(fileField, new Blob([await fs.readFile(file)]), path.basename(file));
+    } else {
+      form.append(fileField, new Blob([file.data], { type: file.type ?? "application/octet-stream" }), file.name);
+    }
+  }
+  for (const [key, value] of Object.entries(fields)) {
+    form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
+  const res = await fetch(`${server.url}/api/process/${tool}`, { method: "POST", body: form });
+  return { status: res.status, body: (await res.json()) as ToolReply["body"] };
+}
+
+/** Downloads a result into a temporary file and returns its path and the response headers. */
+export async function download(server: TestServer, downloadUrl: string): Promise<{ path: string; headers: Headers }> {
+  const res = await fetch(`${server.url}${downloadUrl}`);
+  if (res.status !== 200) throw new Error(`download ${downloadUrl} gave ${res.status}`);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-dl-"));
+  const file = path.join(dir, "download");
+  await fs.writeFile(file, Buffer.from(await res.arrayBuffer()));
+  return { path: file, headers: res.headers };
+}
+
+/** Runs a tool and downloads its result, failing with the server's sentence if it did not succeed. */
+export async function runTool(
+  server: TestServer,
+  tool: string,
+  files: readonly Upload[],
+  fields: Record<string, string | number | boolean | object> = {},
+): Promise<{ path: string; reply: ToolReply["body"]; headers: Headers }> {
+  const reply = await postTool(server, tool, files, fields);
+  if (reply.status !== 200 || !reply.body.downloadUrl) {
+    throw new Error(`${tool} answered ${reply.status}: ${reply.body.error ?? JSON.stringify(reply.body)}`);
+  }
+  const { path: file, headers } = await download(server, reply.body.downloadUrl);
+  return { path: file, reply: reply.body, headers };
+}
