@@ -88,3 +88,10 @@ export class AbortedError extends Error {
     this.name = "AbortedError";
   }
 }
+
+/** The sentence a visitor sees for any error: a UserError's own, a fixed one for everything else. */
+export function publicMessage(err: unknown): string {
+  if (err instanceof UserError) return err.message;
+  if (err instanceof AbortedError) return err.message;
+  return "Something went wrong on our side. Please try again.";
+}

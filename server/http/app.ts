@@ -1,13 +1,18 @@
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "../config.js";
-import { BusyError, UserError } from "../errors.js";
+import { TOOLS } from "../../catalog/tools.js";
+import { AbortedError, BusyError, publicMessage, UserError } from "../errors.js";
+import { JobRecords } from "../jobs/records.js";
+import { Stats } from "../storage/stats.js";
 import type { JobQueue } from "../jobs/queue.js";
 import type { LocalStore } from "../storage/local-store.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerDownloadRoute } from "./routes/download.js";
+import type { ProcessReply } from "./publish.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerHomeRoute } from "./routes/home.js";
+import { registerJobRoutes } from "./routes/jobs.js";
 import { registerProcessRoute } from "./routes/process.js";
 
 export interface AppDeps {
@@ -36,18 +41,28 @@ export async function buildApp({ config, store, queue, logger = true }: AppDeps)
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, error: "The request could not be understood. Please try again." });
     }
-    if ((error as Error).name === "AbortedError") {
-      return reply.status(499).send({ success: false, error: "The job was cancelled." });
+    if (error instanceof AbortedError) {
+      return reply.status(499).send({ success: false, error: publicMessage(error) });
     }
     request.log.error({ err: error }, "unexpected error");
-    return reply.status(500).send({ success: false, error: "Something went wrong on our side. Please try again." });
+    return reply.status(500).send({ success: false, error: publicMessage(error) });
   });
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/")) return reply.status(404).send({ success: false, error: "Not found." });
     return reply.status(404).type("text/html; charset=utf-8").send("<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1><p>We could not find that page. <a href=\"/\">Go home</a>.</p>");
   });
 
-  registerProcessRoute(app, { config, store, queue });
+  const stats = new Stats(config.dataDir);
+  await stats.load();
+  const jobDeps = { config, store, queue, stats };
+  registerProcessRoute(app, jobDeps);
+  const describeJobError = (err: unknown) => {
+    if (!(err instanceof UserError || err instanceof AbortedError)) app.log.error({ err }, "job failed unexpectedly");
+    return publicMessage(err);
+  };
+  registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);
+  const listedTools = TOOLS.filter((t) => t.listed).length;
+  app.get("/api/stats", async () => ({ documentsProcessed: stats.documentsProcessed, tools: listedTools }));
   registerDownloadRoute(app, config, store);
   registerHealthRoute(app, queue);
   registerDocsRoutes(app);

@@ -21,6 +21,8 @@ export interface Job<T> {
   readonly progress: number;
   readonly done: Promise<T>;
   cancel(): void;
+  /** Calls back on every change of state or progress; returns the unsubscriber. */
+  subscribe(listener: () => void): () => void;
 }
 
 export interface JobQueue {
@@ -51,13 +53,21 @@ export class InProcessQueue implements JobQueue {
     const abort = new AbortController();
     let state: JobState = "queued";
     let progress = 0;
+    const listeners = new Set<() => void>();
+    const notify = () => listeners.forEach((listener) => listener());
     const start = () => {
       this.active++;
       state = "running";
+      notify();
       return work({
         signal: abort.signal,
         progress: (fraction) => {
-          progress = Math.max(progress, Math.min(1, fraction));
+          const next = Math.max(progress, Math.min(1, fraction));
+          // Whole percents are enough for a progress bar and keep event streams small.
+          if (Math.floor(next * 100) > Math.floor(progress * 100)) {
+            progress = next;
+            notify();
+          }
         },
       }).finally(() => {
         this.active--;
@@ -78,10 +88,12 @@ export class InProcessQueue implements JobQueue {
       (value) => {
         state = "succeeded";
         progress = 1;
+        notify();
         return value;
       },
       (err: unknown) => {
         state = abort.signal.aborted ? "cancelled" : "failed";
+        notify();
         throw err;
       },
     );
@@ -95,6 +107,10 @@ export class InProcessQueue implements JobQueue {
       },
       done,
       cancel: () => abort.abort(new AbortedError()),
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
     };
   }
 }

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from "fastify";
+import { UserError } from "../../errors.js";
+import type { JobRecords } from "../../jobs/records.js";
+import { acceptJob, type JobDeps } from "../accept-job.js";
+import type { ProcessReply } from "../publish.js";
+
+const FINAL = new Set(["succeeded", "failed", "cancelled"]);
+
+function notFound(): UserError {
+  return new UserError("There is no such job, or it has expired.", 404, "not_found");
+}
+
+/**
+ * The jobs API: start a job and get its id at once, then follow its real progress by polling or by server-sent
+ * events, and cancel it (which kills its engine processes).
+ */
+export function registerJobRoutes(
+  app: FastifyInstance,
+  deps: JobDeps,
+  records: JobRecords<ProcessReply>,
+  describeError: (err: unknown) => string,
+): void {
+  app.post<{ Params: { tool: string } }>("/api/jobs/:tool", async (request, reply) => {
+    const job = await acceptJob(request.params.tool, request, deps);
+    records.add(job, describeError);
+    return reply.status(202).send({ success: true, jobId: job.id });
+  });
+
+  app.get<{ Params: { id: string } }>("/api/jobs/:id", async (request) => {
+    const snapshot = records.snapshot(request.params.id);
+    if (!snapshot) throw notFound();
+    return snapshot;
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/jobs/:id", async (request) => {
+    const job = records.get(request.params.id);
+    if (!job) throw notFound();
+    job.cancel();
+    return { success: true };
+  });
+
+  app.get<{ Params: { id: string } }>("/api/jobs/:id/events", (request, reply) => {
+    const job = records.get(request.params.id);
+    if (!job) throw notFound();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      Connection: "keep-alive",
+    });
+    let finished = false;
+    const send = () => {
+      if (finished) return;
+      const snapshot = records.snapshot(job.id)!;
+      // The outcome is recorded a moment after the state flips; wait for it before the final event.
+      if (FINAL.has(snapshot.state) && snapshot.result === undefined && snapshot.error === undefined) return;
+      res.write(`data: ${JSON.stringify(snapshot)}\n\n`);
+      if (FINAL.has(snapshot.state)) {
+        finished = true;
+        unsubscribe();
+        res.end();
+      }
+    };
+    const unsubscribe = job.subscribe(send);
+    void job.done.catch(() => undefined).then(() => setImmediate(send));
+    res.on("close", unsubscribe);
+    send();
+  });
+}
