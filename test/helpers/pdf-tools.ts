@@ -85,3 +85,36 @@ export async function writeTemp(name: string, data: Uint8Array | string): Promis
   await fs.writeFile(file, data);
   return file;
 }
+
+export interface WordBox {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Words of one page with their boxes (points, origin top left), from pdftotext -bbox. */
+export async function wordBoxes(file: string, page: number): Promise<{ width: number; height: number; words: WordBox[] }> {
+  const { stdout } = await exec("pdftotext", ["-bbox", "-f", String(page), "-l", String(page), file, "-"]);
+  const pageMatch = /<page width="([\d.]+)" height="([\d.]+)">/.exec(stdout)!;
+  const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(
+    (m) => ({ xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]), text: m[5]! }),
+  );
+  return { width: Number(pageMatch[1]), height: Number(pageMatch[2]), words };
+}
+
+/** Outline titles and their one-based target pages, as qpdf reads them (independent of MuPDF). */
+export async function outlineTitles(file: string): Promise<string[]> {
+  const { stdout } = await exec("qpdf", ["--json", "--json-key=outlines", file], { maxBuffer: 64 * 1024 * 1024 });
+  const walk = (items: Array<{ title: string; kids: unknown[] }>): string[] =>
+    items.flatMap((i) => [i.title, ...walk(i.kids as Array<{ title: string; kids: unknown[] }>)]);
+  return walk((JSON.parse(stdout) as { outlines: Array<{ title: string; kids: unknown[] }> }).outlines);
+}
+
+/** Names of the form fields, as qpdf reads them. */
+export async function formFieldNames(file: string): Promise<string[]> {
+  const { stdout } = await exec("qpdf", ["--json", "--json-key=acroform", file], { maxBuffer: 64 * 1024 * 1024 });
+  const form = (JSON.parse(stdout) as { acroform: { fields: Array<{ fullname: string }> } }).acroform;
+  return form.fields.map((f) => f.fullname);
+}

@@ -51,10 +51,34 @@ export const tasks = {
     return { pageCount, wasRepaired: doc.wasRepaired() };
   },
 
+  /**
+   * Opens an encrypted file with MuPDF's repairing parser and the given password and writes it decrypted: the
+   * fallback when qpdf cannot read a damaged encrypted file. authenticated is MuPDF's answer (0: wrong password).
+   */
+  unlockWithPassword(args: { input: string; output: string; password: string; keepMetadata: boolean }) {
+    const doc = mupdf.Document.openDocument(fs.readFileSync(args.input), "application/pdf").asPDF();
+    if (!doc) throw new Error("not a PDF document");
+    const authenticated = doc.needsPassword() ? doc.authenticatePassword(args.password) : 1;
+    if (authenticated === 0) return { authenticated, pageCount: 0 };
+    if (!args.keepMetadata) {
+      doc.getTrailer().delete("Info");
+      doc.getTrailer().get("Root").delete("Metadata");
+    }
+    save(doc, args.output, "decrypt,garbage=compact,compress");
+    return { authenticated, pageCount: doc.countPages() };
+  },
+
   /** Removes the document information dictionary and the XMP metadata, rewriting the whole file. */
   stripMetadata(args: { input: string; output: string }) {
     const doc = openPdf(args.input);
     const trailer = doc.getTrailer();
+    // Emptying the dictionary itself matters: MuPDF writes the Info it loaded even when the trailer drops it.
+    const info = trailer.get("Info");
+    if (info.isDictionary()) {
+      const keys: Array<string | number> = [];
+      info.forEach((_value, key) => keys.push(key));
+      for (const key of keys) info.delete(key);
+    }
     trailer.delete("Info");
     trailer.get("Root").delete("Metadata");
     save(doc, args.output, "garbage=compact,compress");

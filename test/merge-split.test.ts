@@ -1,0 +1,126 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpus } from "./helpers/corpus.js";
+import { formFieldNames, makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
+import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { readZip } from "./helpers/zip.js";
+
+let server: TestServer;
+let ten: string;
+beforeAll(async () => {
+  server = await startServer();
+  ten = await writeTemp("ten.pdf", await makeNumberedPdf(10));
+});
+afterAll(async () => server.close());
+
+/** Writes each ZIP entry to disk and returns the paths, in archive order. */
+async function unzipPdfs(zipPath: string): Promise<Array<{ name: string; path: string }>> {
+  const dir = await fs.mkdtemp(path.join(path.dirname(zipPath), "unzipped-"));
+  const out = [];
+  for (const [name, data] of await readZip(zipPath)) {
+    const file = path.join(dir, name);
+    await fs.writeFile(file, data);
+    out.push({ name, path: file });
+  }
+  return out;
+}
+
+describe("merge-pdf", () => {
+  it("joins the files in upload order", async () => {
+    const a = await writeTemp("a.pdf", await makeNumberedPdf(2));
+    const b = await writeTemp("b.pdf", await makeNumberedPdf(3));
+    const { path: merged, reply } = await runTool(server, "merge-pdf", [a, b]);
+    await qpdfCheck(merged);
+    expect(reply.filename).toBe("merged.pdf");
+    const texts = await pageTexts(merged);
+    expect(texts.map((t) => t.trim())).toEqual([
+      "Sample page 1 of 2",
+      "Sample page 2 of 2",
+      "Sample page 1 of 3",
+      "Sample page 2 of 3",
+      "Sample page 3 of 3",
+    ]);
+  });
+
+  it("keeps each input's bookmarks, pointing at the right pages", async () => {
+    const { path: merged, reply } = await runTool(server, "merge-pdf", [corpus("pdflatex-4-pages.pdf"), corpus("pdflatex-outline.pdf")]);
+    await qpdfCheck(merged);
+    const original = await outlineTitles(corpus("pdflatex-outline.pdf"));
+    expect(original.length).toBeGreaterThan(0);
+    expect(await outlineTitles(merged)).toEqual(original);
+    expect(reply.message).toContain(`Kept ${original.length} bookmarks`);
+  });
+
+  it("keeps form fields from every input", async () => {
+    const { path: merged } = await runTool(server, "merge-pdf", [corpus("libreoffice-form.pdf"), corpus("pdflatex-forms.pdf")]);
+    await qpdfCheck(merged);
+    const fields = await formFieldNames(merged);
+    const expected = (await formFieldNames(corpus("libreoffice-form.pdf"))).length + (await formFieldNames(corpus("pdflatex-forms.pdf"))).length;
+    expect(fields.length).toBe(expected);
+  });
+
+  it("needs at least two files, with the spec's sentence", async () => {
+    const reply = await postTool(server, "merge-pdf", [ten]);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe("Please upload at least two files to merge.");
+  });
+
+  it("takes at most 20 files", async () => {
+    const reply = await postTool(server, "merge-pdf", Array.from({ length: 21 }, () => ten));
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatch(/at most 20/);
+  });
+});
+
+describe("split-pdf", () => {
+  it("puts every page in its own file by default, in a ZIP", async () => {
+    const { path: zip, reply } = await runTool(server, "split-pdf", [ten]);
+    expect(reply.filename).toBe("ten-split.zip");
+    const parts = await unzipPdfs(zip);
+    expect(parts.map((p) => p.name)).toEqual(Array.from({ length: 10 }, (_, i) => `ten-page-${i + 1}.pdf`));
+    for (const [i, part] of parts.entries()) {
+      await qpdfCheck(part.path);
+      expect((await pageTexts(part.path)).map((t) => t.trim())).toEqual([`Sample page ${i + 1} of 10`]);
+    }
+  });
+
+  it("splits at written ranges, z meaning the last page", async () => {
+    const { path: zip } = await runTool(server, "split-pdf", [ten], { splitMode: "ranges", ranges: "1-3,4-6,7-z" });
+    const parts = await unzipPdfs(zip);
+    expect(parts.map((p) => p.name)).toEqual(["ten-pages-1-3.pdf", "ten-pages-4-6.pdf", "ten-pages-7-10.pdf"]);
+    expect(await Promise.all(parts.map((p) => pageCountOf(p.path)))).toEqual([3, 3, 4]);
+    expect((await pageTexts(parts[2]!.path))[0]).toContain("Sample page 7 of 10");
+  });
+
+  it("splits every N pages", async () => {
+    const { path: zip } = await runTool(server, "split-pdf", [ten], { splitMode: "every-n", pagesPerFile: 4 });
+    const parts = await unzipPdfs(zip);
+    expect(await Promise.all(parts.map((p) => pageCountOf(p.path)))).toEqual([4, 4, 2]);
+    expect(parts.map((p) => p.name)).toEqual(["ten-pages-1-4.pdf", "ten-pages-5-8.pdf", "ten-pages-9-10.pdf"]);
+  });
+
+  it("puts selected pages into one PDF (not a ZIP)", async () => {
+    const { path: file, reply, headers } = await runTool(server, "split-pdf", [ten], { splitMode: "selected", pages: "2,5-6,9" });
+    expect(headers.get("content-type")).toBe("application/pdf");
+    expect(reply.filename).toBe("ten-selected-pages.pdf");
+    expect((await pageTexts(file)).map((t) => t.trim())).toEqual([
+      "Sample page 2 of 10",
+      "Sample page 5 of 10",
+      "Sample page 6 of 10",
+      "Sample page 9 of 10",
+    ]);
+  });
+
+  it("explains a range outside the document", async () => {
+    const reply = await postTool(server, "split-pdf", [ten], { splitMode: "ranges", ranges: "1-3,8-12" });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('"8-12" is outside the document, which has 10 pages.');
+  });
+
+  it("asks for the ranges when the mode needs them", async () => {
+    const reply = await postTool(server, "split-pdf", [ten], { splitMode: "ranges" });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toBe('Please enter the ranges to split at, such as "1-3,4-6".');
+  });
+});
