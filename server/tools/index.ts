@@ -7,6 +7,8 @@ import { organizePdf } from "./organize-pdf.js";
 import { addWatermark } from "./add-watermark.js";
 import { addPageNumbers } from "./add-page-numbers.js";
 import { pdfToText } from "./pdf-to-text.js";
+import { protectPdf } from "./protect-pdf.js";
+import { unlockPdf } from "./unlock-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -21,4 +23,8 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "add-watermark": addWatermark,
   "add-page-numbers": addPageNumbers,
   "pdf-to-text": pdfToText,
+  "protect-pdf": protectPdf,
+  "encrypt-pdf": protectPdf,
+  "unlock-pdf": unlockPdf,
+  "decrypt-pdf": unlockPdf,
 };
