@@ -26,7 +26,7 @@ export function decodeOptions(schema: z.ZodType, fields: ReadonlyMap<string, str
     if (shape[name]) raw[name] = entries.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
   }
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InvalidOptionsError(describeIssue(parsed.error.issues[0]!));
+  if (!parsed.success) throw new InvalidOptionsError(describeIssue(parsed.error.issues[0]!, raw));
   return parsed.data as Record<string, unknown>;
 }
 
@@ -48,7 +48,7 @@ function pickReading(schema: z.ZodType, text: string): unknown {
 }
 
 /** One issue as a sentence. The spec's own sentences (custom messages starting with a capital) pass unchanged. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "The request";
   const message = issue.message;
   if (issue.code === "custom" && /^[A-Z]/.test(message)) return message;
@@ -64,7 +64,7 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     case "invalid_value":
       return `${field} must be one of: ${issue.values.map(String).join(", ")}.`;
     case "invalid_type":
-      return issue.input === undefined ? `${field} is required.` : `${field} must be ${article(issue.expected)}.`;
+      return valueAt(input, issue.path) === undefined ? `${field} is required.` : `${field} must be ${article(issue.expected)}.`;
     case "invalid_union": {
       const values = issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : []));
       return values.length > 0 ? `${field} must be one of: ${values.map(String).join(", ")}.` : `${field} has an unsupported value.`;
@@ -72,6 +72,12 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
     default:
       return /^[A-Z]/.test(message) ? message : `${field} ${message.replace(/\.$/, "")}.`;
   }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) value = value === null || typeof value !== "object" ? undefined : (value as Record<PropertyKey, unknown>)[key];
+  return value;
 }
 
 function article(expected: string): string {

@@ -22,28 +22,35 @@ let repairCounter = 0;
  * readable. Files that need a password to open are refused here, before any tool touches them.
  */
 export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Promise<ReadablePdf> {
-  let count: number;
   let source = file.path;
+  let count = await readablePageCount(file, file.path, ctx);
   let repaired = false;
-  try {
-    count = await pageCount(file.path, ctx);
-  } catch (err) {
-    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
-    if (!(err instanceof EngineError)) throw err;
+  // qpdf gave up, or recovered a file with no pages it could find: let MuPDF rebuild the file.
+  if (!count) {
     source = path.join(ctx.workDir, `repaired-${++repairCounter}.pdf`);
     try {
       await runMupdf("repair", { input: file.path, output: source }, ctx);
-      count = await pageCount(source, ctx);
-      repaired = true;
-    } catch (repairErr) {
-      if (repairErr instanceof MupdfTaskError && /password/.test(repairErr.detail)) throw new EncryptedPdfError(file.name);
-      if (repairErr instanceof MupdfTaskError || repairErr instanceof EngineError) throw new DamagedPdfError(file.name);
-      throw repairErr;
+    } catch (err) {
+      if (err instanceof MupdfTaskError) throw /password/.test(err.detail) ? new EncryptedPdfError(file.name) : new DamagedPdfError(file.name);
+      throw err;
     }
+    count = await readablePageCount(file, source, ctx);
+    repaired = true;
   }
-  if (count < 1) throw new DamagedPdfError(file.name);
+  if (!count) throw new DamagedPdfError(file.name);
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   return { path: source, name: file.name, pageCount: count, repaired };
+}
+
+/** The page count qpdf finds, or undefined where it cannot read the file. */
+async function readablePageCount(file: InputFile, source: string, ctx: ProcessorContext): Promise<number | undefined> {
+  try {
+    return await pageCount(source, ctx);
+  } catch (err) {
+    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
+    if (err instanceof EngineError) return undefined;
+    throw err;
+  }
 }
 
 export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorContext): Promise<ReadablePdf[]> {
