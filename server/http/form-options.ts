@@ -51,7 +51,9 @@ function pickReading(schema: z.ZodType, text: string): unknown {
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "The request";
   const message = issue.message;
-  if (issue.code === "custom" && /^[A-Z]/.test(message)) return message;
+  // Messages the catalogue wrote itself are sentences for people; zod's own defaults are rephrased below.
+  const zodDefault = /^(Invalid|Too (big|small)|Unrecognized)/.test(message);
+  if (/^[A-Z]/.test(message) && !zodDefault) return message;
   switch (issue.code) {
     case "too_big":
       return issue.origin === "array" || issue.origin === "string"
