@@ -53,10 +53,9 @@ async function readablePageCount(file: InputFile, source: string, ctx: Processor
   }
 }
 
+/** Opens several inputs side by side (each engine's concurrency cap still applies). */
 export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorContext): Promise<ReadablePdf[]> {
-  const opened: ReadablePdf[] = [];
-  for (const file of files) opened.push(await openPdfInput(file, ctx));
-  return opened;
+  return Promise.all(files.map((file) => openPdfInput(file, ctx)));
 }
 
 /** A note for the reply when a file had to be repaired before the tool could work on it. */

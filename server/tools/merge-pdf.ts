@@ -2,7 +2,7 @@ import path from "node:path";
 import { TooManyPagesError } from "../errors.js";
 import { mergeDocuments } from "../engines/qpdf.js";
 import { openPdfInputs, repairNote } from "../pdf/pdf-input.js";
-import { countEntries, readOutline, remapOutline, writeOutline } from "../pdf/outline.js";
+import { countEntries, readOutlines, remapOutline, writeOutline } from "../pdf/outline.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -26,9 +26,13 @@ export const mergePdf: Processor = async ({ files }, ctx) => {
 
   let offset = 0;
   const outline = [];
-  for (const pdf of pdfs) {
+  const outlines = await readOutlines(
+    pdfs.map((p) => p.path),
+    ctx,
+  );
+  for (const [i, pdf] of pdfs.entries()) {
     const shift = offset;
-    outline.push(...remapOutline(await readOutline(pdf.path, ctx), (i) => i + shift));
+    outline.push(...remapOutline(outlines[i]!, (page) => page + shift));
     offset += pdf.pageCount;
   }
   let result = merged;

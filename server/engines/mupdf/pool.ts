@@ -66,13 +66,17 @@ export async function runMupdf<T extends TaskName>(
       const onAbort = () => stop(new AbortedError());
       const timer = setTimeout(() => stop(new EngineTimeoutError()), ctx.timeoutMs);
       const onError = (err: Error) => stop(new MupdfTaskError(task, err.message));
-      const onMessage = (msg: { id: number; ok?: boolean; result?: unknown; error?: string; progress?: number }) => {
+      const onMessage = (msg: { id: number; ok?: boolean; result?: unknown; error?: string; progress?: number; retire?: boolean }) => {
         if (msg.id !== id) return;
         if (msg.progress !== undefined) {
           onProgress?.(msg.progress);
           return;
         }
         cleanup();
+        if (msg.retire) {
+          reusable = false;
+          void worker.terminate();
+        }
         if (msg.ok) resolve(msg.result as TaskResult<T>);
         else reject(new MupdfTaskError(task, msg.error ?? "unknown error"));
       };

@@ -6,8 +6,12 @@ import * as mupdf from "mupdf";
  * path so that large documents never cross the thread boundary.
  */
 
+/**
+ * Opens by path: MuPDF then reads the file lazily from disk instead of copying it into WebAssembly memory, which
+ * would grow the worker's heap to the size of the largest file ever seen (a WebAssembly heap never shrinks).
+ */
 function openPdf(path: string): mupdf.PDFDocument {
-  const doc = mupdf.Document.openDocument(fs.readFileSync(path), "application/pdf");
+  const doc = mupdf.Document.openDocument(path, "application/pdf");
   const pdf = doc.asPDF();
   if (!pdf) throw new Error("not a PDF document");
   if (pdf.needsPassword()) throw new Error("password required");
@@ -30,6 +34,39 @@ export interface PageBox {
   /** The page as seen, after its /Rotate: the size a stamp must have. */
   width: number;
   height: number;
+}
+
+/** An image whose decoded pixels were written to rawPath, packed rows of `channels` bytes a pixel. */
+export interface ImageToResample {
+  xref: number;
+  rawPath: string;
+  width: number;
+  height: number;
+  channels: number;
+  /** The estimated resolution at which the image is shown. */
+  dpi: number;
+  /** Whether the image's own colour space (grey, RGB or an ICC profile of either) still describes the pixels. */
+  keepColorSpace: boolean;
+  /** The size of the image's stream as stored now. */
+  storedBytes: number;
+}
+
+export interface ImageReplacement {
+  xref: number;
+  jpegPath: string;
+  keepColorSpace: boolean;
+}
+
+/** Images that a lossy JPEG re-encoding suits: 8-bit photos and scans, neither masks nor palettes. */
+function isLossyCandidate(obj: mupdf.PDFObject): boolean {
+  if (obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean()) return false;
+  if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() < 8) return false;
+  if (obj.get("Mask").isArray()) return false;
+  const cs = obj.get("ColorSpace");
+  if (cs.isArray() && cs.get(0).isName() && cs.get(0).asName() === "Indexed") return false;
+  const filter = obj.get("Filter");
+  const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i)) : [filter];
+  return !filters.some((f) => f.isName() && ["JBIG2Decode", "CCITTFaxDecode", "JPXDecode"].includes(f.asName()));
 }
 
 type Progress = (fraction: number) => void;
@@ -66,6 +103,106 @@ export const tasks = {
     }
     save(doc, args.output, "decrypt,garbage=compact,compress");
     return { authenticated, pageCount: doc.countPages() };
+  },
+
+  /**
+   * Finds the images worth recompressing and writes each one's decoded pixels (8-bit grey or RGB) to outDir, so
+   * that the main thread can resample and encode them. An image's resolution is estimated from the largest page
+   * that shows it, which errs towards keeping pixels (an image drawn smaller than its page has a higher real
+   * resolution than the estimate). Masks, 1-bit images, indexed images and colour-keyed images are left alone: a
+   * lossy encoding would blur their edges or shift their keyed colours.
+   */
+  collectImages(args: { input: string; outDir: string; minPixels: number }): { images: ImageToResample[] } {
+    const doc = openPdf(args.input);
+    const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
+    const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
+      const xobjects = resources.get("XObject");
+      if (!xobjects.isDictionary() || depth > 8) return;
+      xobjects.forEach((ref) => {
+        if (!ref.isIndirect()) return;
+        const obj = ref.resolve();
+        const subtype = obj.get("Subtype");
+        if (subtype.isName() && subtype.asName() === "Form") {
+          const inner = obj.get("Resources");
+          if (inner.isDictionary()) visit(inner, pageInches, depth + 1);
+          return;
+        }
+        if (!subtype.isName() || subtype.asName() !== "Image") return;
+        const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
+        const dpi = longest / pageInches;
+        const seen = found.get(ref.asIndirect());
+        // Streams are read through the indirect reference: the resolved object alone is only the dictionary.
+        if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj: ref, dpi });
+      });
+    };
+    for (let i = 0, n = doc.countPages(); i < n; i++) {
+      const page = doc.loadPage(i);
+      const [x0, y0, x1, y1] = page.getBounds();
+      const resources = doc.findPage(i).getInheritable("Resources");
+      if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
+    }
+    const images: ImageToResample[] = [];
+    for (const [xref, { obj, dpi }] of found) {
+      if (!isLossyCandidate(obj)) continue;
+      const width = obj.get("Width").asNumber();
+      const height = obj.get("Height").asNumber();
+      if (width * height < args.minPixels) continue;
+      let pixmap: mupdf.Pixmap;
+      try {
+        pixmap = doc.loadImage(obj).toPixmap();
+      } catch {
+        continue; // An image MuPDF cannot decode is left exactly as it was.
+      }
+      const components = pixmap.getNumberOfComponents();
+      const keepColorSpace = components === 1 || components === 3;
+      if (pixmap.getAlpha() || !keepColorSpace) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+      const channels = pixmap.getNumberOfComponents();
+      const w = pixmap.getWidth();
+      const h = pixmap.getHeight();
+      const stride = pixmap.getStride();
+      const samples = pixmap.getPixels();
+      const packed = Buffer.alloc(w * h * channels);
+      for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
+      const rawPath = `${args.outDir}/image-${xref}.raw`;
+      fs.writeFileSync(rawPath, packed);
+      images.push({ xref, rawPath, width: w, height: h, channels, dpi, keepColorSpace, storedBytes: obj.readRawStream().length });
+    }
+    return { images };
+  },
+
+  /**
+   * Puts recompressed images in place of the originals (only those that came out smaller), subsets the fonts and
+   * writes the document with unused and duplicate objects dropped.
+   */
+  replaceImages(args: { input: string; output: string; replacements: ImageReplacement[]; subsetFonts: boolean }) {
+    const doc = openPdf(args.input);
+    let replaced = 0;
+    for (const r of args.replacements) {
+      const jpeg = fs.readFileSync(r.jpegPath);
+      const obj = doc.newIndirect(r.xref);
+      const image = new mupdf.Image(jpeg);
+      const components = image.getNumberOfComponents();
+      obj.writeRawStream(jpeg);
+      obj.put("Filter", doc.newName("DCTDecode"));
+      obj.delete("DecodeParms");
+      obj.delete("Decode");
+      obj.put("Width", image.getWidth());
+      obj.put("Height", image.getHeight());
+      obj.put("BitsPerComponent", 8);
+      if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
+      replaced++;
+    }
+    let fontsSubset = false;
+    if (args.subsetFonts) {
+      try {
+        doc.subsetFonts();
+        fontsSubset = true;
+      } catch {
+        // A font MuPDF cannot subset stays whole; the rest of the compression still applies.
+      }
+    }
+    save(doc, args.output, "garbage=deduplicate,compress");
+    return { replaced, fontsSubset };
   },
 
   /** Removes the document information dictionary and the XMP metadata, rewriting the whole file. */
@@ -122,6 +259,11 @@ export const tasks = {
       fs.closeSync(fd);
     }
     return { pageCount: pages.length, characters };
+  },
+
+  /** Bookmarks of several files in one call (merging twenty files asks once, not twenty times). */
+  readOutlines(args: { inputs: string[] }): { outlines: OutlineNode[][] } {
+    return { outlines: args.inputs.map((input) => tasks.readOutline({ input }).outline) };
   },
 
   readOutline(args: { input: string }): { outline: OutlineNode[] } {

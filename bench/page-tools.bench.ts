@@ -1,0 +1,131 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { writeHeavyPdf } from "./fixtures.js";
+import { printTable, timeMedian } from "./table.js";
+
+/**
+ * The page tools through the HTTP API on a 500-page, ~50 MB PDF, each beside the bare engine command doing the
+ * same work on the same input in the same run. The server runs as its own process (the built `npm start` entry),
+ * so its memory can be read from /proc.
+ */
+
+const exec = promisify(execFile);
+const RUNS = 3;
+const PAGES = 500;
+
+async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = 5600 + Math.floor(process.pid % 300);
+  const child = spawn(process.execPath, ["dist/server/main.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
+}
+
+async function post(url: string, tool: string, files: Array<{ name: string; data: Buffer }>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const f of files) form.append("files", new Blob([f.data]), f.name);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${url}/api/process/${tool}`, { method: "POST", body: form });
+  const body = (await res.json()) as { success: boolean; error?: string };
+  if (!body.success && res.status < 400) throw new Error(`${tool}: ${JSON.stringify(body)}`);
+  return { status: res.status, body };
+}
+
+async function qpdf(args: string[]): Promise<void> {
+  await exec("qpdf", args).catch((err: { code?: number }) => {
+    if (err.code !== 3) throw err;
+  });
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB. */
+async function peakRssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function currentRssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+export async function run(): Promise<void> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-pages-"));
+  const input = path.join(work, "heavy.pdf");
+  await writeHeavyPdf(input, PAGES);
+  const data = await fs.readFile(input);
+  const parts: Array<{ name: string; path: string; data: Buffer }> = [];
+  for (let i = 0; i < 20; i++) {
+    const part = path.join(work, `part-${i + 1}.pdf`);
+    await qpdf([input, "--pages", ".", `${i * 25 + 1}-${i * 25 + 25}`, "--", part]);
+    parts.push({ name: `part-${i + 1}.pdf`, path: part, data: await fs.readFile(part) });
+  }
+  console.log(`Input: ${PAGES} pages, ${(data.length / 1e6).toFixed(1)} MB; merge takes 20 parts of 25 pages. Median of ${RUNS} runs, seconds.\n`);
+
+  const server = await startServer(path.join(work, "data"));
+  const out = (name: string) => path.join(work, name);
+  const file = { name: "heavy.pdf", data };
+  const rows: Array<[string, number, number | string]> = [];
+  const compare = async (label: string, api: () => Promise<unknown>, bare?: () => Promise<unknown>) => {
+    const apiTime = await timeMedian(RUNS, api);
+    const bareTime = bare ? await timeMedian(RUNS, bare) : undefined;
+    rows.push([label, apiTime, bareTime ?? "-"]);
+  };
+  try {
+    await compare(
+      "merge-pdf (20 files)",
+      () => post(server.url, "merge-pdf", parts),
+      () => qpdf(["--empty", "--pages", ...parts.map((p) => p.path), "--", out("merged.pdf")]),
+    );
+    await compare("split-pdf (every page)", () => post(server.url, "split-pdf", [file]), async () => {
+      await fs.rm(out("split"), { recursive: true, force: true });
+      await fs.mkdir(out("split"));
+      await qpdf(["--split-pages", input, path.join(out("split"), "p.pdf")]);
+    });
+    await compare("rotate-pdf (all, 90)", () => post(server.url, "rotate-pdf", [file]), () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]));
+    await compare(
+      "delete-pages (every other)",
+      () => post(server.url, "delete-pages", [file], { pages: Array.from({ length: 250 }, (_, i) => 2 * i + 2).join(",") }),
+      () => qpdf([input, "--pages", ".", "1-z:odd", "--", out("deleted.pdf")]),
+    );
+    await compare("add-watermark", () => post(server.url, "add-watermark", [file]));
+    await compare("add-page-numbers", () => post(server.url, "add-page-numbers", [file], { format: "Page {n} of {total}" }));
+
+    printTable(
+      ["operation", "API (s)", "bare qpdf (s)", "API / bare"],
+      rows.map(([label, api, bare]) => [label, api, bare, typeof bare === "number" ? `${(api / bare).toFixed(2)}x` : "-"]),
+    );
+
+    // Memory while five 100 MB uploads stream at once. The tool refuses the lone file after the upload completes,
+    // so what is measured is the upload path itself, not an engine.
+    const big = Buffer.alloc(100 * 1024 * 1024 - 4096, 0x20);
+    big.write("%PDF-1.7\n");
+    const before = await currentRssMb(server.process.pid!);
+    const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server.url, "merge-pdf", [{ name: `big-${i}.pdf`, data: big }])));
+    const peak = await peakRssMb(server.process.pid!);
+    console.log("");
+    printTable(
+      ["five 100 MB uploads at once", "value"],
+      [
+        ["replies (400: merge needs two files, after the whole upload)", replies.map((r) => r.status).join(", ")],
+        ["server RSS before (MB)", before],
+        ["server peak RSS over the whole run (MB)", peak],
+      ],
+    );
+  } finally {
+    server.process.kill();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
