@@ -11,7 +11,7 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerDownloadRoute } from "./routes/download.js";
 import type { ProcessReply } from "./publish.js";
 import { registerHealthRoute } from "./routes/health.js";
-import { registerHomeRoute } from "./routes/home.js";
+import { registerWebRoutes } from "./routes/web.js";
 import { registerJobRoutes } from "./routes/jobs.js";
 import { registerProcessRoute } from "./routes/process.js";
 
@@ -66,6 +66,6 @@ export async function buildApp({ config, store, queue, logger = true }: AppDeps)
   registerDownloadRoute(app, config, store);
   registerHealthRoute(app, queue);
   registerDocsRoutes(app);
-  registerHomeRoute(app);
+  registerWebRoutes(app);
   return app;
 }

@@ -1,0 +1,78 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** dist/web seen from the compiled server (dist/server/http/routes) or from the sources run with tsx (server/http/routes). */
+function findWebRoot(): string | undefined {
+  const candidates = [process.env.WEB_DIR, path.resolve(here, "../../../web"), path.resolve(here, "../../../dist/web")];
+  return candidates.find((dir): dir is string => Boolean(dir) && fs.existsSync(path.join(dir!, "index.html")));
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".woff2": "font/woff2",
+};
+
+/** A file of the build inside root, or undefined; never a path that escapes root. */
+function resolveAsset(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  const file = path.resolve(root, "." + path.posix.normalize(decoded));
+  if (!file.startsWith(root + path.sep)) return undefined;
+  try {
+    return fs.statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(reply: FastifyReply, file: string, cache: string): FastifyReply {
+  return reply
+    .header("Cache-Control", cache)
+    .type(TYPES[path.extname(file)] ?? "application/octet-stream")
+    .send(fs.createReadStream(file));
+}
+
+/**
+ * Serves the built web app. Files under /assets/ carry a content hash in their names, so they are cached for a
+ * year; every other path that is not a file gets index.html, and the app's router decides what to show there
+ * (its own not-found page included). /api/ paths are never answered here.
+ */
+export function registerWebRoutes(app: FastifyInstance): void {
+  const root = findWebRoot();
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = request.url.split("?")[0]!;
+    if (urlPath.startsWith("/api/")) return reply.callNotFound();
+    if (!root) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The web app is not built. Run `npm run build`; the API is at /api/docs.");
+    }
+    const asset = urlPath === "/" ? undefined : resolveAsset(root, urlPath);
+    if (asset) {
+      const immutable = urlPath.startsWith("/assets/");
+      return sendFile(reply, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+    }
+    if (urlPath.startsWith("/assets/")) return reply.callNotFound();
+    return sendFile(reply, path.join(root, "index.html"), "no-cache");
+  };
+  app.get("/", handler);
+  app.get("/*", handler);
+}

@@ -1,0 +1,63 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
+import { Route, Switch } from "wouter";
+import { Footer } from "./components/layout/Footer.js";
+import { Header } from "./components/layout/Header.js";
+import { ScrollOnNavigate } from "./components/layout/ScrollOnNavigate.js";
+import { Toaster } from "./components/Toaster.js";
+import { useSiteStructuredData } from "./lib/page-meta.js";
+import { queryClient } from "./lib/query-client.js";
+import { ThemeProvider } from "./lib/theme.js";
+import { HomePage } from "./routes/home/HomePage.js";
+import { INFO_PAGES } from "./routes/info/info-routes.js";
+import { NotFoundPage } from "./routes/NotFoundPage.js";
+
+// Everything but the home page loads on demand, so the first visit downloads only what it shows.
+const ToolRoute = lazy(() => import("./routes/tool/ToolRoute.js"));
+
+export function Loading() {
+  return (
+    <p role="status" className="mx-auto max-w-7xl px-4 py-16 text-center text-slate-600 dark:text-slate-300">
+      Loading...
+    </p>
+  );
+}
+
+function Routes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Switch>
+        <Route path="/" component={HomePage} />
+        {INFO_PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path} component={Page} />
+        ))}
+        <Route path="/not-found" component={NotFoundPage} />
+        <Route path="/tool/:name">{(params) => <ToolRoute toolId={params.name} />}</Route>
+        <Route path="/:toolId">{(params) => <ToolRoute toolId={params.toolId} />}</Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
+
+export function App() {
+  useSiteStructuredData();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <div className="flex min-h-screen flex-col">
+          <Header />
+          <main id="main" className="flex-1">
+            <Routes />
+          </main>
+          <Footer />
+        </div>
+        <ScrollOnNavigate />
+        <Toaster />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

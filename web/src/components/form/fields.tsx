@@ -1,0 +1,204 @@
+import * as Slider from "@radix-ui/react-slider";
+import * as Switch from "@radix-ui/react-switch";
+import { useId, type ReactNode } from "react";
+import { inputStyles } from "../ui/styles.js";
+
+const labelStyles = "block text-sm font-medium text-slate-800 dark:text-slate-100";
+const hintStyles = "mt-1 text-xs text-slate-600 dark:text-slate-400";
+
+export function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelStyles}>
+        {label}
+      </label>
+      <div className="mt-1">{children(id)}</div>
+      {hint && <p className={hintStyles}>{hint}</p>}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  value,
+  onChange,
+  hint,
+  type = "text",
+  placeholder,
+  autoComplete,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  hint?: string;
+  type?: "text" | "password";
+  placeholder?: string;
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          autoComplete={autoComplete}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputStyles}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A number within bounds; what is not a number becomes `fallback` (the spec: expiry 0, start number 1). */
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  fallback,
+  hint,
+}: {
+  label: string;
+  value: number;
+  onChange(value: number): void;
+  min: number;
+  max: number;
+  fallback: number;
+  hint?: string;
+}) {
+  return (
+    <Field label={label} hint={hint ?? `${min} to ${max}`}>
+      {(id) => (
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={Number.isFinite(value) ? value : ""}
+          onChange={(e) => {
+            const n = Number.parseInt(e.target.value, 10);
+            onChange(Number.isNaN(n) ? fallback : Math.min(max, Math.max(min, n)));
+          }}
+          className={inputStyles}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function SelectField<T extends string | number>({
+  label,
+  value,
+  onChange,
+  choices,
+  describe = String,
+  hint,
+}: {
+  label: string;
+  value: T;
+  onChange(value: T): void;
+  choices: readonly T[];
+  describe?: (value: T) => string;
+  hint?: string;
+}) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => (
+        <select
+          id={id}
+          value={String(value)}
+          onChange={(e) => onChange(choices.find((c) => String(c) === e.target.value) ?? value)}
+          className={inputStyles}
+        >
+          {choices.map((choice) => (
+            <option key={String(choice)} value={String(choice)}>
+              {describe(choice)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+export function ToggleField({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  hint?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className={labelStyles}>
+          {label}
+        </label>
+        {hint && <p className={hintStyles}>{hint}</p>}
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-600 dark:data-[state=checked]:bg-indigo-500"
+      >
+        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+export function SliderField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  unit = "",
+}: {
+  label: string;
+  value: number;
+  onChange(value: number): void;
+  min: number;
+  max: number;
+  unit?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <div className="flex justify-between">
+        <span id={id} className={labelStyles}>
+          {label}
+        </span>
+        <span className="text-sm text-slate-700 dark:text-slate-200">
+          {value}
+          {unit}
+        </span>
+      </div>
+      <Slider.Root
+        value={[value]}
+        min={min}
+        max={max}
+        step={1}
+        onValueChange={([v]) => v !== undefined && onChange(v)}
+        className="relative mt-3 flex h-5 touch-none items-center"
+      >
+        <Slider.Track className="relative h-2 grow rounded-full bg-slate-200 dark:bg-slate-700">
+          <Slider.Range className="absolute h-full rounded-full bg-indigo-600 dark:bg-indigo-400" />
+        </Slider.Track>
+        <Slider.Thumb aria-labelledby={id} className="block h-5 w-5 rounded-full border-2 border-indigo-600 bg-white shadow dark:border-indigo-400" />
+      </Slider.Root>
+    </div>
+  );
+}

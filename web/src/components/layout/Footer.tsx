@@ -1,0 +1,59 @@
+import { AppLink } from "./AppLink.js";
+import { Logo } from "./Header.js";
+import { FOOTER_GROUPS, LANGUAGES, LEARN_MORE_LINKS } from "./nav-links.js";
+
+const headingStyles = "mb-3 text-sm font-semibold text-slate-900 dark:text-white";
+const linkStyles = "rounded text-sm text-slate-600 hover:text-indigo-700 dark:text-slate-300 dark:hover:text-indigo-300";
+
+export function Footer() {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <Logo />
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
+            Free PDF tools that do the real work on our server: merge, split, compress, convert, protect and more. No sign-up;
+            your files are deleted one hour after upload.
+          </p>
+        </div>
+        <div>
+          <h2 className={headingStyles}>Learn More</h2>
+          <ul className="space-y-2">
+            {LEARN_MORE_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} className={linkStyles}>
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {FOOTER_GROUPS.map((group) => (
+          <div key={group.title}>
+            <h2 className={headingStyles}>{group.title}</h2>
+            <ul className="space-y-2">
+              {group.links.map((link) => (
+                <li key={link.href}>
+                  <AppLink href={link.href} className={linkStyles}>
+                    {link.label}
+                  </AppLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+      <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-3 border-t border-slate-200 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center dark:border-slate-800 dark:text-slate-300">
+        <p>© {new Date().getFullYear()} PDF Toolbox. All rights reserved.</p>
+        <label className="flex items-center gap-2">
+          Language
+          <select className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-800" defaultValue="English">
+            {LANGUAGES.map((language) => (
+              <option key={language}>{language}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,80 @@
+import { Cloud, FolderOpen, Upload } from "lucide-react";
+import { useDropzone } from "react-dropzone";
+import { FILE_KINDS } from "../../../../catalog/file-kinds.js";
+import { formatBytes } from "../../lib/format-bytes.js";
+import { acceptFor, type UploadRules } from "../../lib/upload-rules.js";
+import { buttonStyles } from "../ui/styles.js";
+import { addFiles } from "./add-files.js";
+
+/** The format chips: one per label among the accepted kinds (Word once for .doc and .docx). */
+function formatChips(rules: UploadRules): string[] {
+  const labels = rules.kinds.map((kind) => FILE_KINDS[kind].label);
+  const images = labels.filter((l) => l === "JPEG" || l === "PNG").length > 0;
+  return [...new Set(labels.map((l) => (images && (l === "JPEG" || l === "PNG") ? "Images" : l)))];
+}
+
+/** Cloud imports are in the spec's screen but not built; they are shown as such rather than as dead buttons. */
+const CLOUD_SOURCES = ["Drive", "Dropbox", "OneDrive"] as const;
+
+/**
+ * The shared drop area. Dropping anywhere on it adds files; only the Select Files button opens the file dialog
+ * (a click or Enter on the area itself does nothing, so that text in it can be selected).
+ */
+export function DropArea({ rules }: { rules: UploadRules }) {
+  const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, open } = useDropzone({
+    accept: acceptFor(rules),
+    multiple: rules.maxFiles > 1,
+    noClick: true,
+    noKeyboard: true,
+    // Every file goes through the same checks and messages, whether the browser thought it acceptable or not.
+    onDrop: (accepted, rejections) => addFiles([...accepted, ...rejections.map((r) => r.file)], rules),
+  });
+  const state = isDragReject ? "reject" : isDragAccept ? "accept" : isDragActive ? "active" : "idle";
+  const border = {
+    idle: "border-slate-300 dark:border-slate-600",
+    active: "border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40",
+    accept: "border-indigo-500 bg-indigo-50 dark:bg-indigo-950/40",
+    reject: "border-red-600 bg-red-50 dark:bg-red-950/40",
+  }[state];
+
+  return (
+    <div
+      {...getRootProps({
+        className: `rounded-2xl border-2 border-dashed p-6 text-center transition-colors sm:p-10 ${border}`,
+        "data-testid": "drop-area",
+        "data-drag-state": state,
+      })}
+    >
+      <input {...getInputProps({ "aria-label": "Choose files" })} />
+      <Upload className="mx-auto mb-4 h-12 w-12 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+      <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
+        {isDragAccept ? "Drop your files here" : "Drag & Drop your files here"}
+      </h2>
+      {isDragReject && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">These files are not accepted here.</p>}
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">or use one of the options below to add your documents</p>
+      <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
+        <button type="button" onClick={open} className={buttonStyles.primary}>
+          <FolderOpen className="h-4 w-4" aria-hidden="true" />
+          Select Files
+        </button>
+        {CLOUD_SOURCES.map((source) => (
+          <button key={source} type="button" disabled title="Not available yet" className={buttonStyles.secondary}>
+            <Cloud className="h-4 w-4" aria-hidden="true" />
+            {source}
+            <span className="sr-only">(not available yet)</span>
+          </button>
+        ))}
+      </div>
+      <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="Accepted formats">
+        {formatChips(rules).map((chip) => (
+          <li key={chip} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {chip}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
+        Up to {formatBytes(rules.maxBytes)} per file{rules.maxFiles > 1 ? `, ${rules.maxFiles} files at most` : ", one file"}.
+      </p>
+    </div>
+  );
+}

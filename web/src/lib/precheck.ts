@@ -1,0 +1,37 @@
+import type { ToolDefinition } from "../../../catalog/index.js";
+
+export interface Problem {
+  title: string;
+  description: string;
+}
+
+/** The spec's toast titles for the settings that block processing; other problems get a general title. */
+function titleFor(field: string, message: string): string {
+  if (field === "userPassword") return "Password required";
+  if (message === "Please select at least one page to delete.") return "No pages selected for deletion";
+  return "Check your settings";
+}
+
+/**
+ * What stops processing before anything is sent: no files, too few files, or settings the tool's schema refuses.
+ * The catalogue's messages are the spec's sentences; the server checks the same schema again.
+ */
+export function problemBeforeProcessing(
+  tool: ToolDefinition,
+  files: readonly File[],
+  values: Record<string, unknown>,
+): Problem | null {
+  if (files.length === 0) return { title: "No files selected", description: "Please upload at least one file to process." };
+  if (files.length < tool.minFiles) {
+    return {
+      title: "Not enough files",
+      description: tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`,
+    };
+  }
+  const parsed = tool.options.safeParse(values);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? "");
+  const sentence = /^[A-Z]/.test(issue.message) ? issue.message : `${issue.path.join(".")}: ${issue.message}`;
+  return { title: titleFor(field, issue.message), description: sentence };
+}

@@ -1,0 +1,28 @@
+/**
+ * Settings to multipart fields, as the spec's processing call sends them: lists and objects as JSON, numbers and
+ * booleans as text. Blank text and empty lists or maps are left out, so the server's default applies (the owner
+ * password "only if non-blank", organize's lists "only when non-empty").
+ */
+export function encodeFields(values: Record<string, unknown>): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === "string") {
+      if (value.trim() !== "") fields.push([name, value]);
+    } else if (Array.isArray(value)) {
+      if (value.length > 0) fields.push([name, JSON.stringify(value)]);
+    } else if (typeof value === "object") {
+      if (Object.keys(value).length > 0) fields.push([name, JSON.stringify(value)]);
+    } else {
+      fields.push([name, String(value)]);
+    }
+  }
+  return fields;
+}
+
+export function buildToolForm(files: readonly File[], values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const file of files) form.append("files", file, file.name);
+  for (const [name, value] of encodeFields(values)) form.append(name, value);
+  return form;
+}

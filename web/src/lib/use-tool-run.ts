@@ -1,0 +1,84 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ToolDefinition } from "../../../catalog/index.js";
+import { cancelJob, followJob, isAbort, startDownload, startJob, type ProcessReply } from "./jobs-api.js";
+import { toast } from "./toast-store.js";
+import { buildToolForm } from "./tool-form.js";
+
+/** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
+export type RunPhase = "idle" | "uploading" | "processing" | "downloading";
+export interface RunState {
+  phase: RunPhase;
+  fraction: number;
+  result?: ProcessReply;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The spec's pause before the download starts, and before organize-pdf's extracted pages follow. */
+const DOWNLOAD_DELAY_MS = 500;
+const SECOND_DOWNLOAD_DELAY_MS = 1000;
+
+/**
+ * Runs a tool for real: upload (with the request's own progress), the server's processing (its job events), then
+ * the download. Cancel aborts the upload or asks the server to stop the job.
+ */
+export function useToolRun(tool: ToolDefinition) {
+  const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
+  const controller = useRef<AbortController | null>(null);
+  const jobId = useRef<string | null>(null);
+
+  const cancel = useCallback(() => {
+    controller.current?.abort();
+    if (jobId.current) cancelJob(jobId.current);
+    jobId.current = null;
+    setState({ phase: "idle", fraction: 0 });
+  }, []);
+
+  // Leaving the page stops the work done for it.
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(
+    async (files: readonly File[], values: Record<string, unknown>) => {
+      const abort = new AbortController();
+      controller.current = abort;
+      const update = (phase: RunPhase) => (fraction: number) => {
+        if (!abort.signal.aborted) setState({ phase, fraction });
+      };
+      try {
+        update("uploading")(0);
+        jobId.current = await startJob(tool.id, buildToolForm(files, values), update("uploading"), abort.signal);
+        update("processing")(0);
+        const reply = await followJob(jobId.current, update("processing"), abort.signal);
+        jobId.current = null;
+        if (!reply.success || !reply.downloadUrl) throw new Error(reply.error || "Failed to process the file. Please try again.");
+        update("downloading")(1);
+        await delay(DOWNLOAD_DELAY_MS);
+        startDownload(reply.downloadUrl, reply.filename ?? "processed_file.pdf");
+        const extraction = reply.extractionResult;
+        if (extraction?.success) {
+          await delay(SECOND_DOWNLOAD_DELAY_MS);
+          startDownload(extraction.downloadUrl, extraction.filename ?? "extracted_pages.pdf");
+        }
+        toast({
+          title: "Processing complete",
+          description: extraction?.success
+            ? "Your file has been processed and extracted pages have been saved separately."
+            : "Your file has been processed successfully.",
+        });
+        setState({ phase: "idle", fraction: 0, result: reply });
+      } catch (error) {
+        if (isAbort(error)) return;
+        setState({ phase: "idle", fraction: 0 });
+        toast({
+          title: "Processing failed",
+          description: (error instanceof Error && error.message) || "An unexpected error occurred.",
+          variant: "destructive",
+        });
+      }
+    },
+    [tool.id],
+  );
+
+  const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);
+  return { state, run, cancel, reset };
+}

@@ -1,0 +1,63 @@
+import { useState } from "react";
+import { TOOL_CATEGORIES, type ToolCategory } from "../../../../catalog/types.js";
+import { AppLink } from "../../components/layout/AppLink.js";
+import { ToolIcon } from "../../components/ToolIcon.js";
+import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+import { TOOL_SUMMARIES } from "../../lib/tool-summaries.js";
+
+const INITIAL_COUNT = 8;
+const TABS: ReadonlyArray<{ id: ToolCategory | "all"; label: string }> = [{ id: "all", label: "All Tools" }, ...TOOL_CATEGORIES];
+const LISTED = TOOL_SUMMARIES.filter((tool) => tool.listed);
+
+export function ToolGrid() {
+  const [category, setCategory] = useState<ToolCategory | "all">("all");
+  const [expanded, setExpanded] = useState(false);
+  const matching = LISTED.filter((tool) => category === "all" || tool.category === category);
+  const shown = expanded ? matching : matching.slice(0, INITIAL_COUNT);
+
+  return (
+    <section id="tools" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12" aria-labelledby="tools-title">
+      <h2 id="tools-title" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
+        All the PDF tools you need
+      </h2>
+      <div role="group" aria-label="Tool categories" className="mt-6 flex flex-wrap justify-center gap-2">
+        {TABS.map((tab) => (
+          <button
+            key={tab.id}
+            type="button"
+            aria-pressed={category === tab.id}
+            onClick={() => {
+              setCategory(tab.id);
+              setExpanded(false);
+            }}
+            className={`rounded-full px-4 py-2 text-sm font-medium ${
+              category === tab.id
+                ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
+                : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+            }`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="tool-grid">
+        {shown.map((tool) => (
+          <li key={tool.id}>
+            <AppLink href={`/${tool.id}`} className={`${cardStyles} flex h-full flex-col gap-2 p-5 hover:border-indigo-400 hover:shadow-md`}>
+              <ToolIcon name={tool.icon} className="h-8 w-8 text-indigo-600 dark:text-indigo-400" />
+              <span className="font-semibold text-slate-900 dark:text-white">{tool.name}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-300">{tool.description}</span>
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+      {matching.length > INITIAL_COUNT && (
+        <div className="mt-6 text-center">
+          <button type="button" onClick={() => setExpanded((e) => !e)} className={buttonStyles.secondary}>
+            {expanded ? "Show Less Tools" : "Show All Tools"}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

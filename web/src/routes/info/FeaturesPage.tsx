@@ -1,0 +1,39 @@
+import { AppLink } from "../../components/layout/AppLink.js";
+import { ToolIcon } from "../../components/ToolIcon.js";
+import { cardStyles } from "../../components/ui/styles.js";
+import { findToolSummary } from "../../lib/tool-summaries.js";
+import { InfoLayout } from "./InfoLayout.js";
+
+/** Four categories of six features, each a tool of the catalogue (named and described as the catalogue has them). */
+const CATEGORIES: ReadonlyArray<{ title: string; tools: readonly string[] }> = [
+  { title: "Convert", tools: ["pdf-to-word", "pdf-to-excel", "pdf-to-ppt", "pdf-to-jpg", "word-to-pdf", "jpg-to-pdf"] },
+  { title: "Edit & Modify", tools: ["organize-pdf", "rotate-pdf", "delete-pages", "add-watermark", "add-page-numbers", "annotate-pdf"] },
+  { title: "Protect & Secure", tools: ["protect-pdf", "unlock-pdf", "encrypt-pdf", "decrypt-pdf", "pdf-sign", "repair-pdf"] },
+  { title: "Advanced Tools", tools: ["merge-pdf", "split-pdf", "compress-pdf", "ocr-pdf", "extract-text", "convert-pdf"] },
+];
+
+export default function FeaturesPage() {
+  return (
+    <InfoLayout title="Features" path="/features" description="Every PDF tool in PDF Toolbox." intro="Everything PDF Toolbox can do for your documents.">
+      {CATEGORIES.map((category) => (
+        <section key={category.title}>
+          <h2>{category.title}</h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {category.tools.map((id) => {
+              const tool = findToolSummary(id)!;
+              return (
+                <li key={id} className="!ml-0 !list-none">
+                  <AppLink href={`/${id}`} className={`${cardStyles} flex h-full flex-col gap-2 p-4 !no-underline hover:border-indigo-400`}>
+                    <ToolIcon name={tool.icon} className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
+                    <span className="font-semibold text-slate-900 dark:text-white">{tool.name}</span>
+                    <span className="text-sm text-slate-600 dark:text-slate-300">{tool.description}</span>
+                  </AppLink>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </InfoLayout>
+  );
+}

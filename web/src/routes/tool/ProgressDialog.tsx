@@ -1,0 +1,48 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { buttonStyles } from "../../components/ui/styles.js";
+import type { RunState } from "../../lib/use-tool-run.js";
+
+const TITLES = {
+  uploading: "Uploading your files",
+  processing: "Processing",
+  downloading: "Starting your download",
+} as const;
+
+/** The real progress of a run: the upload's bytes, then the server's processing, then the download. */
+export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(): void }) {
+  const open = state.phase !== "idle";
+  const percent = Math.round(state.fraction * 100);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
+        >
+          {state.phase !== "idle" && (
+            <>
+              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{TITLES[state.phase]}</Dialog.Title>
+              <div
+                role="progressbar"
+                aria-label={TITLES[state.phase]}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+              >
+                <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
+              </div>
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-text">
+                {percent}%
+              </p>
+              <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} mt-4 w-full`}>
+                Cancel
+              </button>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,88 @@
+import { ArrowLeft, Download } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import type { ToolDefinition } from "../../../../catalog/index.js";
+import { AppLink } from "../../components/layout/AppLink.js";
+import { ToolIcon } from "../../components/ToolIcon.js";
+import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+import { addFiles } from "../../components/upload/add-files.js";
+import { DropArea } from "../../components/upload/DropArea.js";
+import { FileList } from "../../components/upload/FileList.js";
+import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
+import { optionDefaults } from "../../lib/option-schema.js";
+import { usePageMeta } from "../../lib/page-meta.js";
+import { problemBeforeProcessing } from "../../lib/precheck.js";
+import { toast } from "../../lib/toast-store.js";
+import { rulesForTool } from "../../lib/upload-rules.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
+import { ProgressDialog } from "./ProgressDialog.js";
+import { SETTINGS_PANELS } from "./settings/index.js";
+import type { Values } from "./settings/types.js";
+
+export function processLabelOf(tool: ToolDefinition): string {
+  return tool.processLabel ?? (tool.multiple ? "Process Files" : "Process File");
+}
+
+/** Files chosen elsewhere (on the home page) are checked against this tool's rules when its page opens. */
+function useFilesFitTool(tool: ToolDefinition): void {
+  useEffect(() => {
+    const carried = fileStore.get();
+    if (carried.length === 0) return;
+    fileStore.clear();
+    addFiles(carried, rulesForTool(tool));
+  }, [tool]);
+}
+
+/** The shared screen of every generic tool: upload, settings, a real run with progress, and the download. */
+export function ToolPage({ tool }: { tool: ToolDefinition }) {
+  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useFilesFitTool(tool);
+  const files = useSelectedFiles();
+  const rules = rulesForTool(tool);
+  const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
+  const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
+  const { state, run, cancel } = useToolRun(tool);
+  const Settings = SETTINGS_PANELS[tool.id];
+
+  const process = () => {
+    const problem = problemBeforeProcessing(tool, files, values);
+    if (problem) toast({ ...problem, variant: "destructive" });
+    else void run(files, values);
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <AppLink href="/" className={`${buttonStyles.ghost} -ml-4`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Home
+      </AppLink>
+      <header className="mt-4 flex items-start gap-4">
+        <span className="rounded-xl bg-indigo-100 p-3 dark:bg-indigo-950">
+          <ToolIcon name={tool.icon} className="h-8 w-8 text-indigo-700 dark:text-indigo-300" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{tool.name}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">{tool.description}</p>
+        </div>
+      </header>
+      <div className="mt-8">
+        {files.length === 0 ? (
+          <DropArea rules={rules} />
+        ) : (
+          <FileList files={files} rules={rules} title="Selected Files" processLabel={processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"}>
+            {Settings && <Settings tool={tool} values={values} setValues={setValues} file={files[0]} />}
+          </FileList>
+        )}
+      </div>
+      {state.result?.downloadUrl && (
+        <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
+          <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? "Your file is ready."}</p>
+          <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-3`}>
+            <Download className="h-4 w-4" aria-hidden="true" />
+            Download {state.result.filename ?? "your file"}
+          </a>
+        </section>
+      )}
+      <ProgressDialog state={state} onCancel={cancel} />
+    </div>
+  );
+}

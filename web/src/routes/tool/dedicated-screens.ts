@@ -1,0 +1,9 @@
+import type { ComponentType } from "react";
+import type { ToolDefinition } from "../../../../catalog/index.js";
+
+/**
+ * Tools with a screen of their own (convert, OCR, repair, annotate, sign, PDF to Word) register it here, loaded
+ * on demand. Until a tool's screen exists, the generic screen serves it, so its links always lead somewhere that
+ * works (or says the tool is not available yet).
+ */
+export const DEDICATED_SCREENS: Partial<Record<string, React.LazyExoticComponent<ComponentType<{ tool: ToolDefinition }>>>> = {};

@@ -1,0 +1,147 @@
+import { ArrowLeft, ArrowRight, FileOutput, RotateCcw, RotateCw, Trash2, Undo2 } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { PageThumbnail } from "../../../components/PageThumbnail.js";
+import { buttonStyles } from "../../../components/ui/styles.js";
+import type { PdfDocument } from "../../../lib/pdf-preview.js";
+import { usePdfDocument } from "../../../lib/use-pdf-document.js";
+import { initialOrder, movePage, rotatePage, togglePage, type Rotations } from "./organize-state.js";
+import { PagesStatus } from "./PagesStatus.js";
+import type { SettingsProps, Values } from "./types.js";
+
+function IconButton({ label, onClick, pressed, children }: { label: string; onClick(): void; pressed?: boolean; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`rounded-md p-1.5 ${pressed ? "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+interface OrganizeValues {
+  pageOrder: number[];
+  pagesToDelete: number[];
+  pagesToExtract: number[];
+  pageRotations: Rotations;
+}
+
+function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: OrganizeValues; setValues(patch: Values): void }) {
+  const [dragged, setDragged] = useState<number | null>(null);
+  const { pageOrder: order, pagesToDelete: deleted, pagesToExtract: extracted, pageRotations: rotations } = values;
+  const move = (from: number, to: number) => setValues({ pageOrder: movePage(order, from, to) });
+  return (
+    <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pages" data-testid="page-grid">
+      {order.map((page, position) => {
+        const isDeleted = deleted.includes(page);
+        const isExtracted = extracted.includes(page);
+        return (
+          <li
+            key={page}
+            draggable
+            data-testid="page-card"
+            data-page={page + 1}
+            onDragStart={(e) => {
+              setDragged(position);
+              e.dataTransfer.effectAllowed = "move";
+            }}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={(e) => {
+              e.preventDefault();
+              if (dragged !== null) move(dragged, position);
+              setDragged(null);
+            }}
+            className={`flex flex-col items-center gap-2 rounded-lg border p-2 ${
+              isDeleted ? "border-red-400 opacity-60 dark:border-red-700" : isExtracted ? "border-indigo-500" : "border-slate-200 dark:border-slate-700"
+            }`}
+          >
+            <PageThumbnail doc={doc} pageNumber={page + 1} rotation={rotations[page] ?? 0} />
+            <span className="text-xs font-medium text-slate-700 dark:text-slate-200">
+              Page {page + 1}
+              {isDeleted && " (deleted)"}
+              {isExtracted && " (extract)"}
+            </span>
+            <div className="flex flex-wrap justify-center gap-0.5">
+              <IconButton label={`Move page ${page + 1} earlier`} onClick={() => move(position, position - 1)}>
+                <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+              </IconButton>
+              <IconButton label={`Rotate page ${page + 1} left`} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, -90) })}>
+                <RotateCcw className="h-4 w-4" aria-hidden="true" />
+              </IconButton>
+              <IconButton label={`Rotate page ${page + 1} right`} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, 90) })}>
+                <RotateCw className="h-4 w-4" aria-hidden="true" />
+              </IconButton>
+              <IconButton
+                label={isDeleted ? `Cancel deletion of page ${page + 1}` : `Delete page ${page + 1}`}
+                onClick={() => setValues({ pagesToDelete: togglePage(deleted, page) })}
+              >
+                {isDeleted ? <Undo2 className="h-4 w-4" aria-hidden="true" /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
+              </IconButton>
+              <IconButton
+                label={isExtracted ? `Remove page ${page + 1} from extraction` : `Extract page ${page + 1}`}
+                pressed={isExtracted}
+                onClick={() => setValues({ pagesToExtract: togglePage(extracted, page) })}
+              >
+                <FileOutput className="h-4 w-4" aria-hidden="true" />
+              </IconButton>
+              <IconButton label={`Move page ${page + 1} later`} onClick={() => move(position, position + 1)}>
+                <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              </IconButton>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/**
+ * organize-pdf: the real pages of the PDF as thumbnails; reorder by dragging (or the arrow buttons, by
+ * keyboard), rotate, delete and extract per page, and the four bulk actions.
+ */
+export function OrganizeSettings({ values, setValues, file }: SettingsProps) {
+  const state = usePdfDocument(file);
+  const pageCount = state.status === "ready" ? state.pageCount : 0;
+  const organize = values as unknown as OrganizeValues;
+
+  useEffect(() => {
+    // A new document starts from its own pages in their order, with no edits.
+    setValues({ pageOrder: initialOrder(pageCount), pagesToDelete: [], pagesToExtract: [], pageRotations: {} });
+  }, [pageCount, setValues]);
+
+  return (
+    <PagesStatus state={state}>
+      {(doc, count) => (
+        <div className="mt-4">
+          <p className="text-sm text-slate-700 dark:text-slate-200">
+            {count} page{count === 1 ? "" : "s"}. Drag pages to reorder them, or use the arrows.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className={buttonStyles.secondary} onClick={() => setValues({ pageOrder: [...organize.pageOrder].sort((a, b) => a - b) })}>
+              Reset Order
+            </button>
+            <button type="button" className={buttonStyles.secondary} onClick={() => setValues({ pageOrder: [...organize.pageOrder].reverse() })}>
+              Reverse Order
+            </button>
+            <button type="button" className={buttonStyles.secondary} disabled={organize.pagesToDelete.length === 0} onClick={() => setValues({ pagesToDelete: [] })}>
+              Cancel Deletions
+            </button>
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              disabled={Object.keys(organize.pageRotations).length === 0}
+              onClick={() => setValues({ pageRotations: {} })}
+            >
+              Reset Rotations
+            </button>
+          </div>
+          {organize.pageOrder.length === count && <PageGrid doc={doc} values={organize} setValues={setValues} />}
+        </div>
+      )}
+    </PagesStatus>
+  );
+}

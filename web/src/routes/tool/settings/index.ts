@@ -1,0 +1,24 @@
+import type { ComponentType } from "react";
+import { DeletePagesSettings } from "./DeletePagesSettings.js";
+import { OrganizeSettings } from "./OrganizeSettings.js";
+import { PageNumberSettings } from "./PageNumberSettings.js";
+import { ProtectSettings } from "./ProtectSettings.js";
+import { CompressSettings, RotateSettings, SplitSettings } from "./SimpleSettings.js";
+import type { SettingsProps } from "./types.js";
+import { UnlockSettings } from "./UnlockSettings.js";
+import { WatermarkSettings } from "./WatermarkSettings.js";
+
+/** The settings panel of each tool on the generic screen; a tool not named here sends only its files. */
+export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps>>> = {
+  "add-watermark": WatermarkSettings,
+  "protect-pdf": ProtectSettings,
+  "encrypt-pdf": ProtectSettings,
+  "unlock-pdf": UnlockSettings,
+  "decrypt-pdf": UnlockSettings,
+  "delete-pages": DeletePagesSettings,
+  "add-page-numbers": PageNumberSettings,
+  "organize-pdf": OrganizeSettings,
+  "split-pdf": SplitSettings,
+  "rotate-pdf": RotateSettings,
+  "compress-pdf": CompressSettings,
+};
