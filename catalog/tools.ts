@@ -66,6 +66,18 @@ export const FORMAT_KEYS = [
 ] as const;
 export type FormatKey = (typeof FORMAT_KEYS)[number];
 
+const SIGNING = {
+  name: "Sign PDF",
+  description: "Sign a PDF by drawing, typing or uploading a signature, or with a certificate.",
+  category: "sign",
+  icon: "Signature",
+  options: signOptions,
+  extraFiles: [
+    { name: "signatureImage", kinds: ["png", "jpeg"], label: "Signature image" },
+    { name: "certificateFile", kinds: ["pkcs12"], label: "Certificate (.pfx, .p12)" },
+  ],
+} as const satisfies Partial<Entry>;
+
 export const TOOLS: readonly ToolDefinition[] = [
   // Organize
   tool({
@@ -200,34 +212,9 @@ export const TOOLS: readonly ToolDefinition[] = [
     sameAs: "unlock-pdf",
   }),
   // Sign
-  tool({
-    id: "pdf-sign",
-    name: "Sign PDF",
-    description: "Sign a PDF by drawing, typing or uploading a signature, or with a certificate.",
-    category: "sign",
-    icon: "Signature",
-    screen: "dedicated",
-    options: signOptions,
-    sameAs: "sign-pdf",
-    extraFiles: [
-      { name: "signatureImage", kinds: ["png", "jpeg"], label: "Signature image" },
-      { name: "certificateFile", kinds: ["pkcs12"], label: "Certificate (.pfx, .p12)" },
-    ],
-  }),
-  tool({
-    id: "sign-pdf",
-    name: "Sign PDF",
-    description: "Sign a PDF by drawing, typing or uploading a signature, or with a certificate.",
-    category: "sign",
-    icon: "Signature",
-    screen: "api-only",
-    listed: false,
-    options: signOptions,
-    extraFiles: [
-      { name: "signatureImage", kinds: ["png", "jpeg"], label: "Signature image" },
-      { name: "certificateFile", kinds: ["pkcs12"], label: "Certificate (.pfx, .p12)" },
-    ],
-  }),
+  // The /pdf-sign screen posts to sign-pdf: one tool under two ids.
+  tool({ ...SIGNING, id: "pdf-sign", screen: "dedicated", sameAs: "sign-pdf" }),
+  tool({ ...SIGNING, id: "sign-pdf", screen: "api-only", listed: false }),
   // Convert
   tool({
     id: "convert-pdf",

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
-import { formFieldNames, makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
+import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
 
@@ -50,6 +50,14 @@ describe("merge-pdf", () => {
     expect(original.length).toBeGreaterThan(0);
     expect(await outlineTitles(merged)).toEqual(original);
     expect(reply.message).toContain(`Kept ${original.length} bookmarks`);
+  });
+
+  it("keeps links", async () => {
+    const input = corpus("libre-office-link.pdf");
+    const links = await linkCount(input);
+    expect(links).toBeGreaterThan(0);
+    const { path: merged } = await runTool(server, "merge-pdf", [input, ten, input]);
+    expect(await linkCount(merged)).toBe(2 * links);
   });
 
   it("keeps form fields from every input", async () => {

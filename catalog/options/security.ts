@@ -67,6 +67,17 @@ export interface SecurityPreset {
 
 const noExpiry = { requireCertificate: false, expirationDays: 0 } as const;
 
+/** Read, print, copy, annotate and fill in, but not change: the read-only preset, and legacy's too. */
+const READ_ONLY: Permissions = {
+  printing: true,
+  modifying: false,
+  copying: true,
+  annotating: true,
+  fillingForms: true,
+  contentAccessibility: true,
+  documentAssembly: false,
+};
+
 /** The spec's four presets. Every preset turns document assembly off and sets no expiry. */
 export const SECURITY_PRESETS: readonly SecurityPreset[] = [
   {
@@ -75,15 +86,7 @@ export const SECURITY_PRESETS: readonly SecurityPreset[] = [
     description: "People can read, print, copy and annotate, but not change the document.",
     encryptionLevel: 256,
     encryptionAlgorithm: "aes",
-    permissions: {
-      printing: true,
-      modifying: false,
-      copying: true,
-      annotating: true,
-      fillingForms: true,
-      contentAccessibility: true,
-      documentAssembly: false,
-    },
+    permissions: READ_ONLY,
     advancedOptions: { ...noExpiry, encryptMetadata: true, encryptAttachments: true, pdfVersion: "1.7", digitalSignature: false },
   },
   {
@@ -126,15 +129,7 @@ export const SECURITY_PRESETS: readonly SecurityPreset[] = [
     description: "128-bit RC4 for very old PDF readers; weaker than AES.",
     encryptionLevel: 128,
     encryptionAlgorithm: "rc4",
-    permissions: {
-      printing: true,
-      modifying: false,
-      copying: true,
-      annotating: true,
-      fillingForms: true,
-      contentAccessibility: true,
-      documentAssembly: false,
-    },
+    permissions: READ_ONLY,
     advancedOptions: { ...noExpiry, encryptMetadata: false, encryptAttachments: true, pdfVersion: "1.5", digitalSignature: false },
   },
 ];

@@ -1,16 +1,9 @@
 import { z } from "zod";
 import { hexColor, pageSelection } from "./common.js";
+import { PAGE_NUMBER_POSITIONS } from "./page-numbers.js";
 
-export const WATERMARK_POSITIONS = [
-  "center",
-  "top-left",
-  "top-center",
-  "top-right",
-  "bottom-left",
-  "bottom-center",
-  "bottom-right",
-  "tiled",
-] as const;
+/** The page-number corners and edges, plus the page centre and a tiling over the whole page. */
+export const WATERMARK_POSITIONS = ["center", ...PAGE_NUMBER_POSITIONS, "tiled"] as const;
 
 export const watermarkOptions = z.object({
   watermarkText: z

@@ -118,3 +118,9 @@ export async function formFieldNames(file: string): Promise<string[]> {
   const form = (JSON.parse(stdout) as { acroform: { fields: Array<{ fullname: string }> } }).acroform;
   return form.fields.map((f) => f.fullname);
 }
+
+/** How many link annotations a file has, read from qpdf's uncompressed rewrite of it. */
+export async function linkCount(file: string): Promise<number> {
+  const { stdout } = await exec("qpdf", ["--qdf", "--object-streams=disable", file, "-"], { maxBuffer: 256 * 1024 * 1024, encoding: "latin1" });
+  return (stdout.match(/\/Subtype \/Link\b/g) ?? []).length;
+}
