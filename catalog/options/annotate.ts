@@ -12,14 +12,19 @@ export const ANNOTATION_TYPES = [
 ] as const;
 export const SHAPE_TYPES = ["rectangle", "circle", "line", "arrow"] as const;
 
+/**
+ * One annotation as the annotate screen builds it. Positions are PDF points measured from the top-left corner of
+ * the page as it is seen (after its rotation): x to the right, y downwards. A line or arrow runs from (x, y) to
+ * (x + width, y + height). Colours are "#rrggbb" or a colour name such as "yellow".
+ */
 const annotation = z.object({
   type: z.enum(ANNOTATION_TYPES),
   position: z.object({
     x: z.number(),
     y: z.number(),
     pageIndex: z.number().int().min(0).default(0),
-    width: z.number().min(0).default(100),
-    height: z.number().min(0).default(30),
+    width: z.number().default(100),
+    height: z.number().default(30),
   }),
   text: z.string().max(10_000).optional(),
   title: z.string().max(500).optional(),

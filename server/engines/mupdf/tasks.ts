@@ -1,26 +1,13 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
+import { annotateTasks } from "./annotate-tasks.js";
+import { openPdf, savePdf as save } from "./documents.js";
+import { convertTasks } from "./convert-tasks.js";
 
 /**
  * Work done with MuPDF, run inside a worker thread (see pool.ts). Tasks take and return plain data; files go by
  * path so that large documents never cross the thread boundary.
  */
-
-/**
- * Opens by path: MuPDF then reads the file lazily from disk instead of copying it into WebAssembly memory, which
- * would grow the worker's heap to the size of the largest file ever seen (a WebAssembly heap never shrinks).
- */
-function openPdf(path: string): mupdf.PDFDocument {
-  const doc = mupdf.Document.openDocument(path, "application/pdf");
-  const pdf = doc.asPDF();
-  if (!pdf) throw new Error("not a PDF document");
-  if (pdf.needsPassword()) throw new Error("password required");
-  return pdf;
-}
-
-function save(doc: mupdf.PDFDocument, path: string, options: string): void {
-  fs.writeFileSync(path, doc.saveToBuffer(options).asUint8Array());
-}
 
 export interface OutlineNode {
   title: string;
@@ -57,6 +44,32 @@ export interface ImageReplacement {
   keepColorSpace: boolean;
 }
 
+function countEmbeddedFonts(doc: mupdf.PDFDocument): number {
+  let count = 0;
+  for (let num = 1, n = doc.countObjects(); num < n; num++) {
+    const obj = doc.newIndirect(num).resolve();
+    if (!obj.isDictionary()) continue;
+    const type = obj.get("Type");
+    if (type.isName() && type.asName() === "FontDescriptor" && ["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) count++;
+  }
+  return count;
+}
+
+/** True when no pixel's channels differ by more than a JPEG's usual colour noise. */
+function looksGrey(rgb: Uint8Array): boolean {
+  for (let i = 0; i < rgb.length; i += 3) {
+    const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
+    if (Math.abs(r - g) > 12 || Math.abs(g - b) > 12 || Math.abs(r - b) > 12) return false;
+  }
+  return true;
+}
+
+function toGrey(rgb: Uint8Array): Buffer {
+  const grey = Buffer.alloc(rgb.length / 3);
+  for (let i = 0, j = 0; j < grey.length; i += 3, j++) grey[j] = Math.round(0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!);
+  return grey;
+}
+
 /** Images that a lossy JPEG re-encoding suits: 8-bit photos and scans, neither masks nor palettes. */
 function isLossyCandidate(obj: mupdf.PDFObject): boolean {
   if (obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean()) return false;
@@ -74,6 +87,9 @@ type OutlineItem = NonNullable<ReturnType<mupdf.Document["loadOutline"]>>[number
 type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
 
 export const tasks = {
+  ...annotateTasks,
+
+  ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */
   probe(_args: Record<string, never>) {
     const doc = new mupdf.PDFDocument();
@@ -163,9 +179,20 @@ export const tasks = {
       const samples = pixmap.getPixels();
       const packed = Buffer.alloc(w * h * channels);
       for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
+      // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
+      const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
       const rawPath = `${args.outDir}/image-${xref}.raw`;
-      fs.writeFileSync(rawPath, packed);
-      images.push({ xref, rawPath, width: w, height: h, channels, dpi, keepColorSpace, storedBytes: obj.readRawStream().length });
+      fs.writeFileSync(rawPath, grey ?? packed);
+      images.push({
+        xref,
+        rawPath,
+        width: w,
+        height: h,
+        channels: grey ? 1 : channels,
+        dpi,
+        keepColorSpace: grey ? false : keepColorSpace,
+        storedBytes: obj.readRawStream().length,
+      });
     }
     return { images };
   },
@@ -193,7 +220,7 @@ export const tasks = {
       replaced++;
     }
     let fontsSubset = false;
-    if (args.subsetFonts) {
+    if (args.subsetFonts && countEmbeddedFonts(doc) > 0) {
       try {
         doc.subsetFonts();
         fontsSubset = true;
@@ -221,12 +248,15 @@ export const tasks = {
     save(doc, args.output, "garbage=compact,compress");
   },
 
-  /** The visible size of each page's trim box, the box qpdf fits overlays into. */
-  pageBoxes(args: { input: string }): { pages: PageBox[] } {
+  /**
+   * The visible size of each page's box: the trim box is what qpdf fits overlays into, the crop box is what
+   * viewers show and annotations are placed on.
+   */
+  pageBoxes(args: { input: string; box?: "TrimBox" | "CropBox" }): { pages: PageBox[] } {
     const doc = openPdf(args.input);
     const pages: PageBox[] = [];
     for (let i = 0, n = doc.countPages(); i < n; i++) {
-      const [x0, y0, x1, y1] = doc.loadPage(i).getBounds("TrimBox");
+      const [x0, y0, x1, y1] = doc.loadPage(i).getBounds(args.box ?? "TrimBox");
       pages.push({ width: x1 - x0, height: y1 - y0 });
     }
     return { pages };

@@ -1,0 +1,27 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { ImageConvertOptions } from "../../catalog/options/convert.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { stemOf } from "../lib/file-names.js";
+import { selectPages } from "../pdf/page-selection.js";
+import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import type { Processor } from "./types.js";
+
+/** Each page as a vector SVG drawing written by MuPDF; embedded pictures keep their own pixels. */
+export const pdfToSvg: Processor<ImageConvertOptions> = async ({ files, options }, ctx) => {
+  const pdf = await openPdfInput(files[0]!, ctx);
+  const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  const outDir = path.join(ctx.workDir, "svg");
+  await fs.mkdir(outDir);
+  const { paths } = await runMupdf("pagesToSvg", { input: pdf.path, outDir, pages: pages.map((p) => p - 1) }, ctx, ctx.progress);
+  const stem = stemOf(pdf.name);
+  const outputs = paths.map((file, i) => ({ path: file, name: paths.length === 1 ? `${stem}.svg` : `${stem}-page-${pages[i]}.svg` }));
+  const notes = [
+    `Wrote ${paths.length} page${paths.length === 1 ? "" : "s"} as SVG with text as outlines.`,
+    "SVG is a vector format: resolution, image format, colour space and quality do not apply to it.",
+  ];
+  if (options.ocrEnabled) notes.push("OCR does not apply to SVG.");
+  const repaired = repairNote([pdf]);
+  if (repaired) notes.push(repaired);
+  return { files: outputs, zipName: `${stem}-svg.zip`, message: notes.join(" ") };
+};
