@@ -12,6 +12,7 @@ import { unlockPdf } from "./unlock-pdf.js";
 import { pdfToJpg } from "./pdf-to-jpg.js";
 import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
+import { jpgToPdf } from "./jpg-to-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -33,4 +34,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-jpg": pdfToJpg,
   "pdf-to-png": pdfToPng,
   "pdf-to-svg": pdfToSvg,
+  "jpg-to-pdf": jpgToPdf,
 };

@@ -1,0 +1,127 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { degrees, PDFDocument, type PDFImage } from "@cantoo/pdf-lib";
+import sharp, { type Metadata } from "sharp";
+import type { z } from "zod";
+import type { imagesToPdfOptions } from "../../catalog/options/convert.js";
+import { AbortedError, UserError } from "../errors.js";
+import { stemOf } from "../lib/file-names.js";
+import type { InputFile, Processor } from "./types.js";
+
+type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
+
+/** Page sizes in points, portrait. */
+const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+/** The resolution assumed for an image that does not state one, as img2pdf and browsers do. */
+const DEFAULT_DPI = 96;
+
+/**
+ * One page per image, in upload order. JPEG bytes are embedded as they are (the PDF decodes them with DCTDecode),
+ * so nothing is lost or re-encoded; PNG pixels are stored with Flate, which is lossless, alpha included.
+ */
+export const jpgToPdf: Processor<ImagesToPdfOptions> = async ({ files, options }, ctx) => {
+  const doc = await PDFDocument.create();
+  const notes: string[] = [];
+  for (const [i, file] of files.entries()) {
+    if (ctx.signal?.aborted) throw new AbortedError();
+    const { image, width, height, dpi, turn, mirrored, sixteenBit } = await embedImage(doc, file);
+    if (mirrored) notes.push(`${file.name} is marked as mirrored by its camera; it is placed unmirrored.`);
+    if (sixteenBit) notes.push(`${file.name} has 16 bits a channel; it is stored at 8 bits.`);
+    // A quarter turn swaps the image's upright width and height.
+    const [w, h] = turn % 180 === 0 ? [width, height] : [height, width];
+    const natural: [number, number] = [(w * 72) / dpi, (h * 72) / dpi];
+    const [pageW, pageH] = pageSizeFor(options, natural);
+    const page = doc.addPage([pageW, pageH]);
+    const m = options.margin;
+    const scale = Math.min((pageW - 2 * m) / natural[0], (pageH - 2 * m) / natural[1]);
+    if (scale <= 0) throw new UserError("The margin leaves no room for the image. Please choose a smaller margin.");
+    const [drawnW, drawnH] = [natural[0] * scale, natural[1] * scale];
+    const x = (pageW - drawnW) / 2;
+    const y = (pageH - drawnH) / 2;
+    drawUpright(page, image, x, y, drawnW, drawnH, turn);
+    ctx.progress((i + 1) / files.length);
+  }
+  const out = path.join(ctx.workDir, "images.pdf");
+  await fs.writeFile(out, await doc.save());
+  if (options.pageSize === "fit" && options.orientation !== "auto") {
+    notes.push("Orientation applies to A4 and Letter pages; with Fit each page takes its image's own shape.");
+  }
+  if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF on the result to make its text searchable.");
+  const sizeLabel = options.pageSize === "fit" ? "pages the size of each image" : `${options.pageSize === "a4" ? "A4" : "Letter"} pages`;
+  return {
+    files: [{ path: out, name: `${stemOf(files[0]!.name)}.pdf` }],
+    message: [`Made a ${files.length}-page PDF with ${sizeLabel}; JPEG images are embedded unchanged.`, ...notes].join(" "),
+  };
+};
+
+interface EmbeddedImage {
+  image: PDFImage;
+  /** Pixels as stored, before the camera's orientation is applied. */
+  width: number;
+  height: number;
+  dpi: number;
+  /** Clockwise degrees that stand the image upright (EXIF orientation). */
+  turn: number;
+  mirrored: boolean;
+  sixteenBit: boolean;
+}
+
+/** EXIF orientation to the clockwise turn that shows the picture upright; 2, 4, 5 and 7 also mirror it. */
+const EXIF_TURNS: Record<number, number> = { 1: 0, 2: 0, 3: 180, 4: 180, 5: 90, 6: 90, 7: 270, 8: 270 };
+
+async function embedImage(doc: PDFDocument, file: InputFile): Promise<EmbeddedImage> {
+  const bytes = await fs.readFile(file.path);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+    if (!meta.width || !meta.height) throw new Error("no size");
+    // A full decode: JPEG bytes go into the PDF unchecked, so a truncated file must be caught here.
+    await sharp(bytes, { failOn: "truncated" }).stats();
+  } catch {
+    throw new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+  }
+  let image: PDFImage;
+  try {
+    image = file.kind === "jpeg" ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
+  } catch {
+    throw new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+  }
+  const orientation = meta.orientation ?? 1;
+  const density = meta.density && meta.density >= 30 && meta.density <= 2400 ? meta.density : DEFAULT_DPI;
+  return {
+    image,
+    width: meta.width,
+    height: meta.height,
+    dpi: density,
+    turn: EXIF_TURNS[orientation] ?? 0,
+    mirrored: [2, 4, 5, 7].includes(orientation),
+    sixteenBit: meta.depth === "ushort",
+  };
+}
+
+function pageSizeFor(options: ImagesToPdfOptions, natural: [number, number]): [number, number] {
+  if (options.pageSize === "fit") return [natural[0] + 2 * options.margin, natural[1] + 2 * options.margin];
+  const [short, long] = PAGE_SIZES[options.pageSize];
+  const landscape = options.orientation === "landscape" || (options.orientation === "auto" && natural[0] > natural[1]);
+  return landscape ? [long, short] : [short, long];
+}
+
+/**
+ * Draws the stored pixels so that they appear turned clockwise by `turn` degrees inside the box (x, y, w, h).
+ * pdf-lib rotates counter-clockwise about the image's lower-left corner, so the corner is moved to compensate.
+ */
+function drawUpright(page: ReturnType<PDFDocument["addPage"]>, image: PDFImage, x: number, y: number, w: number, h: number, turn: number): void {
+  switch (turn) {
+    case 90:
+      page.drawImage(image, { x, y: y + h, width: h, height: w, rotate: degrees(-90) });
+      break;
+    case 180:
+      page.drawImage(image, { x: x + w, y: y + h, width: w, height: h, rotate: degrees(180) });
+      break;
+    case 270:
+      page.drawImage(image, { x: x + w, y, width: h, height: w, rotate: degrees(90) });
+      break;
+    default:
+      page.drawImage(image, { x, y, width: w, height: h });
+  }
+}
