@@ -5,9 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** dist/web seen from the compiled server (dist/server/http/routes) or from the sources run with tsx (server/http/routes). */
+/**
+ * The built app: dist/web seen from the sources run with tsx (server/http/routes), then from the compiled server
+ * (dist/server/http/routes). The sources' own web/ folder also has an index.html, so the order matters.
+ */
 function findWebRoot(): string | undefined {
-  const candidates = [process.env.WEB_DIR, path.resolve(here, "../../../web"), path.resolve(here, "../../../dist/web")];
+  const candidates = [process.env.WEB_DIR, path.resolve(here, "../../../dist/web"), path.resolve(here, "../../../web")];
   return candidates.find((dir): dir is string => Boolean(dir) && fs.existsSync(path.join(dir!, "index.html")));
 }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
+import { Field } from "../../components/form/fields.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";
@@ -35,17 +36,20 @@ export function HomeUpload() {
         <DropArea rules={HOME_RULES} />
       ) : (
         <FileList files={files} rules={HOME_RULES} title="Processing Files" processLabel="Process Files" onProcess={process}>
-          <label className="mt-4 block text-sm font-medium text-slate-800 dark:text-slate-100">
-            Tool
-            <select value={toolId} onChange={(e) => setToolId(e.target.value)} className={`${inputStyles} mt-1`}>
-              <option value="">Select Tool</option>
-              {HOME_TOOL_CHOICES.map((id) => (
-                <option key={id} value={id}>
-                  {findToolSummary(id)?.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="mt-4">
+            <Field label="Tool">
+              {(id) => (
+                <select id={id} value={toolId} onChange={(e) => setToolId(e.target.value)} className={inputStyles}>
+                  <option value="">Select Tool</option>
+                  {HOME_TOOL_CHOICES.map((choice) => (
+                    <option key={choice} value={choice}>
+                      {findToolSummary(choice)?.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
         </FileList>
       )}
     </section>

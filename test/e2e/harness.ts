@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startServer, type TestServer } from "../helpers/server.js";
+
+const WEB_INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web/index.html");
+
+/** Debian's chromium, as CI installs it (scripts/setup.sh test); never a downloaded browser. */
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+
+export interface WebHarness {
+  server: TestServer;
+  browser: Browser;
+  /** A fresh browser context (own storage) with one page, and the page's errors collected. */
+  open(options?: { width?: number; colorScheme?: "light" | "dark" }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  close(): Promise<void>;
+}
+
+/** A real server serving the built web app, and chromium to drive it. */
+export async function startWebHarness(): Promise<WebHarness> {
+  if (!fs.existsSync(WEB_INDEX)) throw new Error("The web app is not built: run `npm run build` (npm test does).");
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async open({ width = 1280, colorScheme = "light" } = {}) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, baseURL: server.url, acceptDownloads: true });
+      contexts.push(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      return { context, page, errors };
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** The text of the toast on screen. */
+export async function toastText(page: Page): Promise<string> {
+  const toast = page.getByTestId("toast");
+  await toast.waitFor();
+  return (await toast.innerText()).replace(/\s+/g, " ").trim();
+}
