@@ -13,6 +13,7 @@ import { pdfToJpg } from "./pdf-to-jpg.js";
 import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
 import { jpgToPdf } from "./jpg-to-pdf.js";
+import { pdfToPdfA } from "./pdf-to-pdf-a.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -35,4 +36,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-png": pdfToPng,
   "pdf-to-svg": pdfToSvg,
   "jpg-to-pdf": jpgToPdf,
+  "pdf-to-pdf-a": pdfToPdfA,
 };

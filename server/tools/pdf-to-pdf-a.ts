@@ -1,0 +1,46 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import { formatPageList } from "../../catalog/page-ranges.js";
+import type { pdfaConvertOptions } from "../../catalog/options/convert.js";
+import { writePdfa, type PdfaPart } from "../engines/ghostscript-pdfa.js";
+import { EngineError } from "../engines/process-runner.js";
+import { DamagedPdfError } from "../errors.js";
+import { stemOf } from "../lib/file-names.js";
+import { selectPages } from "../pdf/page-selection.js";
+import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import type { Processor } from "./types.js";
+
+type PdfaOptions = z.infer<typeof pdfaConvertOptions>;
+
+/** An archival copy: PDF/A-2b unless 1b or 3b is asked for, with fonts embedded and an sRGB output intent. */
+export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx) => {
+  const pdf = await openPdfInput(files[0]!, ctx);
+  const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  const part = Number(options.conformance[0]) as PdfaPart;
+  const out = path.join(ctx.workDir, "pdfa.pdf");
+  let warnings: string[];
+  try {
+    ({ warnings } = await writePdfa(
+      pdf.path,
+      out,
+      { part, pages: pages.length < pdf.pageCount ? formatPageList(pages) : undefined },
+      ctx,
+    ));
+  } catch (err) {
+    // Ghostscript gives up only on files it cannot interpret at all.
+    if (err instanceof EngineError) throw new DamagedPdfError(pdf.name);
+    throw err;
+  }
+  if ((await fs.stat(out)).size === 0) throw new DamagedPdfError(pdf.name);
+  ctx.progress(1);
+  const notes = [`Made a PDF/A-${options.conformance.toUpperCase()} copy of ${pages.length} page${pages.length === 1 ? "" : "s"} with every font embedded and an sRGB output intent.`];
+  if (warnings.some((w) => /annotation|transparen|not permitted|removing/i.test(w))) {
+    notes.push("Some content PDF/A does not allow (such as transparency in PDF/A-1 or certain annotations) was flattened or left out.");
+  }
+  if (options.quality !== 80) notes.push("Images are kept as they are: the quality setting does not apply to PDF/A.");
+  if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF, which can also write PDF/A.");
+  const repaired = repairNote([pdf]);
+  if (repaired) notes.push(repaired);
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-pdfa.pdf` }], message: notes.join(" ") };
+};
