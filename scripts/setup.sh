@@ -13,6 +13,11 @@ declare -A PROVIDES=(
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 )
 packages=(qpdf ghostscript poppler-utils fonts-dejavu-core)
+# The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
+if [ "$mode" = test ] || [ "$mode" = bench ]; then
+  PROVIDES[chromium]=/usr/bin/chromium
+  packages+=(chromium)
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do

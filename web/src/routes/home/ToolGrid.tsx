@@ -32,7 +32,7 @@ export function ToolGrid() {
             }}
             className={`rounded-full px-4 py-2 text-sm font-medium ${
               category === tab.id
-                ? "bg-indigo-600 text-white dark:bg-indigo-500 dark:text-slate-950"
+                ? "bg-indigo-600 text-white dark:bg-indigo-400 dark:text-slate-950"
                 : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
             }`}
           >
