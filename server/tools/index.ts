@@ -9,6 +9,7 @@ import { addPageNumbers } from "./add-page-numbers.js";
 import { pdfToText } from "./pdf-to-text.js";
 import { protectPdf } from "./protect-pdf.js";
 import { unlockPdf } from "./unlock-pdf.js";
+import { compressPdf } from "./compress-pdf.js";
 import { pdfToJpg } from "./pdf-to-jpg.js";
 import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
@@ -32,6 +33,7 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "encrypt-pdf": protectPdf,
   "unlock-pdf": unlockPdf,
   "decrypt-pdf": unlockPdf,
+  "compress-pdf": compressPdf,
   "pdf-to-jpg": pdfToJpg,
   "pdf-to-png": pdfToPng,
   "pdf-to-svg": pdfToSvg,

@@ -44,10 +44,49 @@ export interface ImageReplacement {
   keepColorSpace: boolean;
 }
 
+/**
+ * Runs every page through a device that only records where images are drawn, and gives each image's lowest
+ * resolution in pixels per inch. MuPDF loads an image object once and hands the same fz_image to the device and to
+ * loadImage, so images are matched by that pointer; the loaded images are kept alive so that no pointer is reused.
+ */
+function placedResolutions(doc: mupdf.PDFDocument): { resolutionOf(ref: mupdf.PDFObject): number | undefined } {
+  const lowest = new Map<number, number>();
+  const keep: mupdf.Image[] = [];
+  const device = new mupdf.Device({
+    fillImage(image: mupdf.Image, ctm: mupdf.Matrix) {
+      const widthInches = Math.hypot(ctm[0], ctm[1]) / 72;
+      const heightInches = Math.hypot(ctm[2], ctm[3]) / 72;
+      if (widthInches <= 0 || heightInches <= 0) return;
+      const dpi = Math.max(image.getWidth() / widthInches, image.getHeight() / heightInches);
+      keep.push(image);
+      const seen = lowest.get(image.pointer);
+      if (seen === undefined || dpi < seen) lowest.set(image.pointer, dpi);
+    },
+  });
+  try {
+    for (let i = 0, n = doc.countPages(); i < n; i++) doc.loadPage(i).run(device, mupdf.Matrix.identity);
+  } finally {
+    device.close();
+  }
+  return {
+    resolutionOf(ref) {
+      try {
+        const image = doc.loadImage(ref);
+        keep.push(image);
+        return lowest.get(image.pointer);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
 function countEmbeddedFonts(doc: mupdf.PDFDocument): number {
   let count = 0;
   for (let num = 1, n = doc.countObjects(); num < n; num++) {
-    const obj = doc.newIndirect(num).resolve();
+    // Read through the reference: a resolve()d wrapper drops a reference it does not own when it is collected,
+    // and the object then goes missing from the saved file.
+    const obj = doc.newIndirect(num);
     if (!obj.isDictionary()) continue;
     const type = obj.get("Type");
     if (type.isName() && type.asName() === "FontDescriptor" && ["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) count++;
@@ -123,20 +162,20 @@ export const tasks = {
 
   /**
    * Finds the images worth recompressing and writes each one's decoded pixels (8-bit grey or RGB) to outDir, so
-   * that the main thread can resample and encode them. An image's resolution is estimated from the largest page
-   * that shows it, which errs towards keeping pixels (an image drawn smaller than its page has a higher real
-   * resolution than the estimate). Masks, 1-bit images, indexed images and colour-keyed images are left alone: a
+   * that the main thread can resample and encode them, with the lowest resolution at which any page shows each
+   * (the largest placement decides how many pixels are needed). Masks, 1-bit images, indexed images and colour-keyed images are left alone: a
    * lossy encoding would blur their edges or shift their keyed colours.
    */
   collectImages(args: { input: string; outDir: string; minPixels: number }): { images: ImageToResample[] } {
     const doc = openPdf(args.input);
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
+    const shown = placedResolutions(doc);
     const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
       const xobjects = resources.get("XObject");
       if (!xobjects.isDictionary() || depth > 8) return;
       xobjects.forEach((ref) => {
         if (!ref.isIndirect()) return;
-        const obj = ref.resolve();
+        const obj = ref; // get() reads through the reference; see countEmbeddedFonts for why not resolve().
         const subtype = obj.get("Subtype");
         if (subtype.isName() && subtype.asName() === "Form") {
           const inner = obj.get("Resources");
@@ -145,10 +184,11 @@ export const tasks = {
         }
         if (!subtype.isName() || subtype.asName() !== "Image") return;
         const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
-        const dpi = longest / pageInches;
+        // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
+        // an annotation, say) it is estimated as if it filled the page.
+        const dpi = shown.resolutionOf(ref) ?? longest / pageInches;
         const seen = found.get(ref.asIndirect());
-        // Streams are read through the indirect reference: the resolved object alone is only the dictionary.
-        if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj: ref, dpi });
+        if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
       });
     };
     for (let i = 0, n = doc.countPages(); i < n; i++) {

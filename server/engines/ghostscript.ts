@@ -1,0 +1,40 @@
+import { EngineError, runProcess } from "./process-runner.js";
+import type { EngineContext } from "./context.js";
+
+/**
+ * Ghostscript: re-distils PDFs (the heaviest repair, and the comparison point for compression). Always -dSAFER, so
+ * that a hostile PostScript or PDF program cannot read or write files outside what the command line names.
+ */
+
+const FIXED_ARGS = ["-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr"] as const;
+
+export async function ghostscript(args: readonly string[], ctx: EngineContext): Promise<string> {
+  const { stderr } = await runProcess({
+    engine: "ghostscript",
+    command: "gs",
+    args: [...FIXED_ARGS, ...args],
+    cwd: ctx.workDir,
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+  });
+  return stderr;
+}
+
+/**
+ * Rewrites a PDF through Ghostscript's pdfwrite device. Ghostscript prints "error" and "**** " lines for what it
+ * had to skip or could not read; they are returned so that the caller can report them.
+ */
+export async function pdfwrite(
+  input: string,
+  output: string,
+  ctx: EngineContext,
+  extraArgs: readonly string[] = [],
+): Promise<{ warnings: string[] }> {
+  const log = await ghostscript(["-sDEVICE=pdfwrite", ...extraArgs, `-sOutputFile=${output}`, input], ctx);
+  const warnings = log
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^\*\*\*\*|error/i.test(l));
+  if (/Unrecoverable error|No pages will be processed/i.test(log)) throw new EngineError("ghostscript", 1, log);
+  return { warnings };
+}

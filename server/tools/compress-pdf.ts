@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { CompressOptions } from "../../catalog/options/pages.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { qpdf } from "../engines/qpdf.js";
+import { stemOf } from "../lib/file-names.js";
+import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
+import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import type { Processor } from "./types.js";
+
+/**
+ * Makes a PDF smaller without turning it into pictures: photos and scans are resampled and re-encoded as JPEG,
+ * fonts are subset, unused and duplicate objects dropped, and the structure packed into compressed object
+ * streams. Text, links, forms and bookmarks are not touched. A result that is not smaller is not handed out.
+ */
+
+const LEVELS: Record<CompressOptions["compressionLevel"], JpegTarget & { label: string }> = {
+  low: { colorDpi: 150, grayDpi: 200, quality: 78, label: "low" },
+  recommended: { colorDpi: 120, grayDpi: 150, quality: 55, label: "recommended" },
+  extreme: { colorDpi: 72, grayDpi: 100, quality: 40, label: "extreme" },
+};
+
+/** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
+const MIN_PIXELS = 10_000;
+
+export const compressPdf: Processor<CompressOptions> = async ({ files, options }, ctx) => {
+  const input = files[0]!;
+  const pdf = await openPdfInput(input, ctx);
+  const level = LEVELS[options.compressionLevel];
+  const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
+
+  const { images } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS }, ctx);
+  ctx.progress(0.3);
+  const replacements: RecompressedImage[] = [];
+  for (const [i, image] of images.entries()) {
+    const done = await recompressImage(image, level, imageDir);
+    if (done) replacements.push(done);
+    await fs.rm(image.rawPath, { force: true });
+    ctx.progress(0.3 + (0.4 * (i + 1)) / images.length);
+  }
+
+  const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
+  const { fontsSubset } = await runMupdf("replaceImages", { input: pdf.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  const packed = path.join(ctx.workDir, "compressed.pdf");
+  await qpdf(
+    [rewritten, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
+    ctx,
+  );
+  ctx.progress(0.95);
+
+  const before = input.size;
+  const after = (await fs.stat(packed)).size;
+  const repaired = repairNote([pdf]);
+  if (after >= before) {
+    return {
+      files: [{ path: input.path, name: input.name }],
+      message: [
+        `This PDF is already compact (${formatBytes(before)}): compressing it at the ${level.label} level would not make it smaller, so your original comes back unchanged.`,
+      ].join(" "),
+    };
+  }
+  const downsampled = replacements.filter((r) => r.downsampled).length;
+  const notes = [
+    `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`,
+    replacements.length > 0
+      ? `${replacements.length} image${replacements.length === 1 ? " was" : "s were"} re-encoded as JPEG${downsampled ? `, ${downsampled} of them resampled to at most ${level.colorDpi} dpi (${level.grayDpi} dpi for grey images)` : ""}.`
+      : "No image needed re-encoding.",
+    fontsSubset ? "Embedded fonts were subset to the characters used." : "",
+    repaired ?? "",
+  ].filter(Boolean);
+  return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes.join(" ") };
+};
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}

@@ -1,0 +1,126 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { promisify } from "node:util";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
+import { pageCountOf, pageTexts, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
+import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { pdfSsim } from "./helpers/ssim.js";
+import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
+
+const exec = promisify(execFile);
+
+interface ListedImage {
+  color: string;
+  encoding: string;
+  xPpi: number;
+}
+
+/** poppler's pdfimages -list: each placed image's colour, encoding and resolution on the page. */
+async function listImages(file: string): Promise<ListedImage[]> {
+  const { stdout } = await exec("pdfimages", ["-list", file]);
+  return stdout
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => ({ color: c[5]!, encoding: c[8]!, xPpi: Number(c[12]) }));
+}
+
+async function sizeOf(file: string): Promise<number> {
+  return (await fs.stat(file)).size;
+}
+
+let server: TestServer;
+let photos: string;
+beforeAll(async () => {
+  server = await startServer();
+  // Two photos of 1600 × 1067 across an A4 page: about 194 dpi as placed.
+  photos = await writeTemp("photos.pdf", await makeImagePdf(await Promise.all([1, 2].map((seed) => syntheticPhoto(1600, 1067, seed)))));
+});
+afterAll(async () => server.close());
+
+describe("compress-pdf", () => {
+  it("at the low level makes photos smaller with no visible damage", async () => {
+    const { path: out, reply } = await runTool(server, "compress-pdf", [photos], { compressionLevel: "low" });
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(photos)) * 0.5);
+    await qpdfCheck(out);
+    expect(await pageCountOf(out)).toBe(2);
+    for (const image of await listImages(out)) {
+      expect(image.encoding).toBe("jpeg");
+      expect(image.xPpi).toBeLessThanOrEqual(151);
+    }
+    expect(await pdfSsim(photos, out, 2, 100)).toBeGreaterThan(0.97);
+    // No pixel moves far: the mean absolute difference of the 100-dpi renders stays within a few grey levels.
+    const [a, b] = await Promise.all([renderGray(photos, 1, 100), renderGray(out, 1, 100)]);
+    let diff = 0;
+    for (let i = 0; i < a.pixels.length; i++) diff += Math.abs(a.pixels[i]! - b.pixels[i]!);
+    expect(diff / a.pixels.length).toBeLessThan(3);
+    expect(reply.message).toMatch(/^Compressed from \d+(\.\d)? KB to \d+(\.\d)? KB \(\d+% smaller\) at the low level\./);
+  });
+
+  it("resamples further at the recommended and extreme levels, each smaller than the last", async () => {
+    const sizes: number[] = [];
+    for (const [level, maxPpi] of [["low", 151], ["recommended", 121], ["extreme", 73]] as const) {
+      const { path: out } = await runTool(server, "compress-pdf", [photos], { compressionLevel: level });
+      sizes.push(await sizeOf(out));
+      for (const image of await listImages(out)) expect(image.xPpi).toBeLessThanOrEqual(maxPpi);
+      if (level === "recommended") expect(await pdfSsim(photos, out, 2, 100)).toBeGreaterThan(0.95);
+    }
+    expect(sizes[1]).toBeLessThan(sizes[0]!);
+    expect(sizes[2]).toBeLessThan(sizes[1]!);
+  });
+
+  it("keeps grey scans at 150 dpi and stores colour-saved grey scans as grey", async () => {
+    // A 300-dpi grey half page, saved once as grey and once as an RGB JPEG of the same grey pixels.
+    const grey = await syntheticScan(2480, 1754, 3);
+    const rgb = await sharp(grey).toColourspace("srgb").jpeg({ quality: 85 }).toBuffer();
+    const input = await writeTemp("scans.pdf", await makeImagePdf([grey, rgb]));
+    expect((await listImages(input)).map((i) => i.color)).toEqual(["gray", "rgb"]);
+    const { path: out } = await runTool(server, "compress-pdf", [input]);
+    const images = await listImages(out);
+    expect(images.map((i) => i.color)).toEqual(["gray", "gray"]);
+    for (const image of images) expect(Math.abs(image.xPpi - 150)).toBeLessThanOrEqual(1);
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
+  });
+
+  it("keeps text selectable and links working, and subsets whole embedded fonts", async () => {
+    const input = await writeTemp("text.pdf", await makeTextPdf(3));
+    const { path: out } = await runTool(server, "compress-pdf", [input], { compressionLevel: "extreme" });
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) / 2);
+    expect(await pageTexts(out)).toEqual(await pageTexts(input));
+    const { stdout: fonts } = await exec("pdffonts", [out]);
+    expect(fonts).toMatch(/^[A-Z]{6}\+DejaVuSans\S*\s.*\byes\s+yes\s+yes\b/m);
+    const { stdout: objects } = await exec("qpdf", ["--json=2", "--json-key=qpdf", out]);
+    expect(objects).toMatch(/"\/Subtype": "\/Link"/);
+    expect(objects).toContain("https://example.org/");
+  });
+
+  it("gives back the original, saying so, when compressing would not make it smaller", async () => {
+    const once = await runTool(server, "compress-pdf", [corpus("pdflatex-image.pdf")]);
+    expect(once.reply.message).toMatch(/1 image was re-encoded as JPEG/);
+    const twice = await runTool(server, "compress-pdf", [{ name: "again.pdf", data: await fs.readFile(once.path) }]);
+    expect(Buffer.compare(await fs.readFile(twice.path), await fs.readFile(once.path))).toBe(0);
+    expect(twice.reply.message).toMatch(/already compact .* your original comes back unchanged/);
+  });
+
+  it("leaves every page of real-world files looking the same at the low level", async () => {
+    for (const name of ["GeoTopo-komprimiert.pdf", "google-doc-document.pdf", "pdflatex-image.pdf", "libreoffice-form.pdf", "grayscale-image.pdf"]) {
+      const { path: out } = await runTool(server, "compress-pdf", [corpus(name)], { compressionLevel: "low" });
+      const pages = Math.min(await pageCountOf(out), 3);
+      expect(await pageCountOf(out), name).toBe(await pageCountOf(corpus(name)));
+      expect(await pdfSsim(corpus(name), out, pages, 72), name).toBeGreaterThan(0.95);
+      expect(await sizeOf(out), name).toBeLessThanOrEqual(await sizeOf(corpus(name)));
+    }
+  });
+
+  it("refuses encrypted and unreadable files with a sentence", async () => {
+    const encrypted = await postTool(server, "compress-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect(encrypted.status).toBe(422);
+    expect(encrypted.body.error).toMatch(/password-protected/);
+    const junk = await postTool(server, "compress-pdf", [{ name: "junk.pdf", data: "%PDF-1.7\n" + "rubbish ".repeat(100) }]);
+    expect(junk.status).toBe(422);
+    expect(junk.body.error).toMatch(/could not be read/);
+  });
+});
