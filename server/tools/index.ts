@@ -7,6 +7,8 @@ import { organizePdf } from "./organize-pdf.js";
 import { addWatermark } from "./add-watermark.js";
 import { addPageNumbers } from "./add-page-numbers.js";
 import { pdfToText } from "./pdf-to-text.js";
+import { annotatePdf } from "./annotate-pdf.js";
+import { signPdf } from "./sign-pdf.js";
 import { protectPdf } from "./protect-pdf.js";
 import { unlockPdf } from "./unlock-pdf.js";
 import { compressPdf } from "./compress-pdf.js";
@@ -29,6 +31,8 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "add-watermark": addWatermark,
   "add-page-numbers": addPageNumbers,
   "pdf-to-text": pdfToText,
+  "annotate-pdf": annotatePdf,
+  "sign-pdf": signPdf,
   "protect-pdf": protectPdf,
   "encrypt-pdf": protectPdf,
   "unlock-pdf": unlockPdf,

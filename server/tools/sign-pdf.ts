@@ -1,0 +1,104 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { SignPdf } from "@signpdf/signpdf";
+import type { SignOptions } from "../../catalog/options/sign.js";
+import { InvalidOptionsError } from "../errors.js";
+import { stemOf } from "../lib/file-names.js";
+import { openPdfInput } from "../pdf/pdf-input.js";
+import { applyStamps, visiblePageBoxes } from "../pdf/stamp.js";
+import { drawSignature, placeSignature, type SignatureMark } from "../sign/appearance.js";
+import { readIdentity, type SigningIdentity } from "../sign/certificate.js";
+import { Pkcs7Signer } from "../sign/pkcs7-signer.js";
+import { addSignaturePlaceholder } from "../sign/placeholder.js";
+import type { InputFile, Processor } from "./types.js";
+
+const PNG_DATA_URL = "data:image/png;base64,";
+
+/** The mark the visible signature shows, from whichever of the drawing, typed name or image the visitor gave. */
+async function markFor(options: SignOptions, image: InputFile | undefined, identity: SigningIdentity | undefined): Promise<SignatureMark> {
+  const drawn = options.drawSignatureData?.startsWith(PNG_DATA_URL) ? Buffer.from(options.drawSignatureData.slice(PNG_DATA_URL.length), "base64") : undefined;
+  const typed = options.typedName?.trim();
+  switch (options.signatureType) {
+    case "draw":
+      return { kind: "image", bytes: drawn!, format: "png" };
+    case "type":
+      return { kind: "text", text: typed! };
+    case "image":
+      if (!image) throw new InvalidOptionsError("Please upload a signature image");
+      return { kind: "image", bytes: await fs.readFile(image.path), format: image.kind === "png" ? "png" : "jpeg" };
+    case "certificate":
+      // A certificate signature can show a drawing, an image or a typed name; otherwise the certificate's name.
+      if (drawn) return { kind: "image", bytes: drawn, format: "png" };
+      if (image) return { kind: "image", bytes: await fs.readFile(image.path), format: image.kind === "png" ? "png" : "jpeg" };
+      return { kind: "text", text: typed || identity?.name || "Signed" };
+  }
+}
+
+/**
+ * Signs a PDF. Drawn, typed and image signatures are drawn into the chosen page. A certificate adds a real
+ * PKCS#7 detached signature over the whole file (pdfsig verifies it), optionally certifying the document so that
+ * any later change breaks the signature.
+ */
+export const signPdf: Processor<SignOptions> = async ({ files, extra, options }, ctx) => {
+  const pdf = await openPdfInput(files[0]!, ctx);
+  const pageIndex = options.signaturePage === "last" ? pdf.pageCount - 1 : options.signaturePage - 1;
+  if (pageIndex >= pdf.pageCount) {
+    throw new InvalidOptionsError(`The document has ${pdf.pageCount} pages; choose a page from 1 to ${pdf.pageCount}.`);
+  }
+  const certificate = options.signatureType === "certificate";
+  if (certificate && !extra.certificateFile) throw new InvalidOptionsError("Please upload a digital certificate file");
+  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword) : undefined;
+  const signedAt = new Date();
+  const notes: string[] = [];
+  const stem = stemOf(pdf.name);
+  let current = pdf.path;
+
+  let box: ReturnType<typeof placeSignature> | undefined;
+  if (options.visibleSignature) {
+    const size = (await visiblePageBoxes(pdf.path, ctx))[pageIndex]!;
+    box = placeSignature(options, size.width, size.height);
+    const stamp = await PDFDocument.create();
+    const page = stamp.addPage([size.width, size.height]);
+    const mark = await markFor(options, extra.signatureImage, identity);
+    const name = options.signatureType === "type" ? options.typedName?.trim() : identity?.name;
+    notes.push(...(await drawSignature(stamp, page, box, mark, options, { name, at: signedAt })));
+    const stamped = path.join(ctx.workDir, "signature-drawn.pdf");
+    await applyStamps(current, stamp, { targets: [pageIndex + 1], stampPages: [1] }, stamped, ctx);
+    current = stamped;
+  } else if (!certificate) {
+    throw new InvalidOptionsError("An invisible signature needs a certificate: choose the certificate method, or make the signature visible.");
+  }
+  ctx.progress(0.5);
+
+  if (!identity) {
+    notes.unshift(`Signed page ${pageIndex + 1} with your ${options.signatureType === "draw" ? "drawn" : options.signatureType === "type" ? "typed" : "image"} signature.`);
+    if (options.lockPdfAfterSigning) {
+      notes.push("The signature is part of the page itself and cannot be moved; locking the whole document against changes needs a certificate signature.");
+    }
+    if (options.timeStamp) notes.push("A time stamp needs a certificate signature; none was added.");
+    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+  }
+
+  const prepared = await addSignaturePlaceholder(await fs.readFile(current), {
+    page: pageIndex,
+    box,
+    name: identity.name,
+    reason: options.signatureReason,
+    signedAt,
+    lock: options.lockPdfAfterSigning,
+  });
+  const signed = await new SignPdf().sign(prepared, new Pkcs7Signer(identity), signedAt);
+  const out = path.join(ctx.workDir, "signed.pdf");
+  await fs.writeFile(out, signed);
+
+  notes.unshift(`Digitally signed as ${identity.name || "the certificate holder"} with a PKCS#7 signature (SHA-256) covering the whole document.`);
+  if (options.lockPdfAfterSigning) notes.push("The document is certified: any later change will show the signature as broken.");
+  if (options.certificateLevel !== "basic") {
+    notes.push(
+      `The ${options.certificateLevel} level needs PAdES signature attributes${options.certificateLevel === "qualified" ? " and a qualified certificate on a secure device" : ""}, which this server does not add yet; the signature is a standard PKCS#7 one.`,
+    );
+  }
+  if (options.timeStamp) notes.push("Time-stamping is not available: no time-stamp authority is configured on this server.");
+  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+};
