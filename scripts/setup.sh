@@ -11,8 +11,13 @@ declare -A PROVIDES=(
   [ghostscript]=/usr/bin/gs
   [poppler-utils]=/usr/bin/pdftotext
   [fonts-dejavu-core]=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  [libreoffice-writer-nogui]=/usr/lib/libreoffice/program/libswlo.so
+  [libreoffice-calc-nogui]=/usr/lib/libreoffice/program/libsclo.so
+  [libreoffice-impress-nogui]=/usr/lib/libreoffice/program/libsdlo.so
+  [python3-uno]=/usr/lib/python3/dist-packages/uno.py
+  [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
   PROVIDES[chromium]=/usr/bin/chromium

@@ -17,6 +17,7 @@ import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
 import { jpgToPdf } from "./jpg-to-pdf.js";
 import { pdfToPdfA } from "./pdf-to-pdf-a.js";
+import { wordToPdf } from "./word-to-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -43,4 +44,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-svg": pdfToSvg,
   "jpg-to-pdf": jpgToPdf,
   "pdf-to-pdf-a": pdfToPdfA,
+  "word-to-pdf": wordToPdf,
 };

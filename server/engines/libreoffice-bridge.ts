@@ -1,0 +1,80 @@
+/**
+ * The Python program that drives a running LibreOffice over its UNO pipe (python3-uno), passed to python3 -c so
+ * that nothing outside the compiled sources is needed at run time. One run converts one document:
+ *   argv: pipe name, input path, output path, filter ("pdf" picks the PDF filter for the document's type).
+ * Exit 3: the document could not be opened (damaged, password-protected, not an office file); 4: export failed.
+ * Documents open hidden, read-only, with macros never executed and links never updated.
+ */
+export const BRIDGE_PY = String.raw`
+import sys, time, json
+import uno
+from com.sun.star.beans import PropertyValue
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+pipe, source, target, filter_name, filter_data = sys.argv[1:6]
+local = uno.getComponentContext()
+resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+deadline = time.time() + 60
+while True:
+    try:
+        ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+        break
+    except Exception:
+        if time.time() > deadline:
+            raise
+        time.sleep(0.05)
+
+desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+load = (
+    prop("Hidden", True),
+    prop("ReadOnly", True),
+    # com.sun.star.document.UpdateDocMode.NO_UPDATE and MacroExecMode.NEVER_EXECUTE
+    prop("UpdateDocMode", 0),
+    prop("MacroExecutionMode", 0),
+    prop("Silent", True),
+)
+try:
+    doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(source), "_blank", 0, load)
+except Exception as e:
+    print("load failed: %s" % e, file=sys.stderr)
+    sys.exit(3)
+if doc is None:
+    print("load failed: no document", file=sys.stderr)
+    sys.exit(3)
+
+try:
+    if filter_name == "pdf":
+        if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+            filter_name = "calc_pdf_Export"
+        elif doc.supportsService("com.sun.star.presentation.PresentationDocument"):
+            filter_name = "impress_pdf_Export"
+        elif doc.supportsService("com.sun.star.drawing.DrawingDocument"):
+            filter_name = "draw_pdf_Export"
+        else:
+            filter_name = "writer_pdf_Export"
+    data = tuple(prop(k, v) for k, v in json.loads(filter_data).items())
+    store = (prop("FilterName", filter_name), prop("Overwrite", True))
+    if data:
+        store += (prop("FilterData", uno.Any("[]com.sun.star.beans.PropertyValue", data)),)
+    try:
+        uno.invoke(doc, "storeToURL", (uno.systemPathToFileUrl(target), store))
+    except Exception as e:
+        print("export failed: %s" % e, file=sys.stderr)
+        sys.exit(4)
+    kind = "text"
+    if filter_name.startswith("calc"):
+        kind = "spreadsheet"
+    elif filter_name.startswith("impress"):
+        kind = "presentation"
+    print(json.dumps({"filter": filter_name, "kind": kind}))
+finally:
+    try:
+        doc.close(True)
+    except Exception:
+        doc.dispose()
+`;

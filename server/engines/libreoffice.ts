@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AbortedError, UserError } from "../errors.js";
+import { Semaphore } from "../lib/semaphore.js";
+import type { EngineContext } from "./context.js";
+import { BRIDGE_PY } from "./libreoffice-bridge.js";
+import { prepareProfile } from "./libreoffice-profile.js";
+import { EngineError, runProcess, setEngineConcurrency } from "./process-runner.js";
+
+/**
+ * LibreOffice, kept warm. Each slot is one long-lived soffice with its own user profile, listening on a private UNO
+ * pipe; a conversion is a short python3-uno run that asks that soffice to load and export one document, which
+ * takes about a second instead of the several seconds a fresh start costs. A slot whose conversion failed, timed
+ * out or was cancelled is stopped (its whole process group killed) and starts afresh for the next document, so a
+ * hostile file cannot leave a wedged office behind. Idle offices stop after a while; all stop when the server exits.
+ */
+
+const SLOTS = Math.max(1, Math.min(2, os.availableParallelism()));
+/** An office idle this long is stopped; the next document starts it again. */
+const IDLE_MS = 10 * 60_000;
+/** The longest an office process lives; a conversion in progress then fails like a crash and is retried by no one. */
+const DAEMON_LIFETIME_MS = 24 * 3600_000;
+const ROOT = path.join(os.tmpdir(), `pdf-toolbox-office-${process.pid}`);
+
+setEngineConcurrency("libreoffice-daemon", SLOTS);
+setEngineConcurrency("libreoffice", SLOTS);
+
+interface Slot {
+  index: number;
+  pipe: string;
+  profileDir: string;
+  /** Aborting it kills the running office. */
+  stop?: AbortController;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const slots: Slot[] = Array.from({ length: SLOTS }, (_, index) => ({
+  index,
+  pipe: `pdftoolbox_office_${process.pid}_${index}`,
+  profileDir: path.join(ROOT, `profile-${index}`),
+}));
+const free = [...slots];
+const gate = new Semaphore(SLOTS);
+
+async function ensureRunning(slot: Slot): Promise<void> {
+  if (slot.stop) return;
+  const stop = new AbortController();
+  slot.stop = stop;
+  // A fresh profile at every start: nothing one document changed carries over to the next office.
+  const profileUrl = await prepareProfile(slot.profileDir);
+  runProcess({
+    engine: "libreoffice-daemon",
+    command: "soffice",
+    args: [
+      `-env:UserInstallation=${profileUrl}`,
+      "--headless",
+      "--invisible",
+      "--nologo",
+      "--nodefault",
+      "--norestore",
+      "--nolockcheck",
+      `--accept=pipe,name=${slot.pipe};urp;StarOffice.ComponentContext`,
+    ],
+    cwd: slot.profileDir,
+    timeoutMs: DAEMON_LIFETIME_MS,
+    signal: stop.signal,
+  })
+    .catch(() => undefined)
+    .finally(() => {
+      if (slot.stop === stop) slot.stop = undefined;
+    });
+}
+
+function stopSlot(slot: Slot): void {
+  clearTimeout(slot.idleTimer);
+  slot.stop?.abort();
+  slot.stop = undefined;
+}
+
+process.once("exit", () => {
+  for (const slot of slots) stopSlot(slot);
+  fs.rmSync(ROOT, { recursive: true, force: true });
+});
+
+export interface OfficeConversion {
+  /** The PDF filter LibreOffice chose for the document, such as "writer_pdf_Export". */
+  filter: string;
+  kind: "text" | "spreadsheet" | "presentation";
+}
+
+/**
+ * Converts one document with a warm office. filter is a LibreOffice export filter name, or "pdf" for the PDF
+ * filter that suits the document's type; filterData are that filter's options.
+ */
+export async function officeConvert(
+  input: string,
+  output: string,
+  filter: string,
+  filterData: Record<string, string | number | boolean>,
+  ctx: EngineContext & { fileName: string },
+): Promise<OfficeConversion> {
+  const release = await gate.acquire(ctx.signal).catch(() => {
+    throw new AbortedError();
+  });
+  const slot = free.pop()!;
+  clearTimeout(slot.idleTimer);
+  let healthy = false;
+  try {
+    await ensureRunning(slot);
+    const { stdout } = await runProcess({
+      engine: "libreoffice",
+      // Debian's python3-uno is built for the system Python, whatever else is first on PATH.
+      command: "/usr/bin/python3",
+      args: ["-c", BRIDGE_PY, slot.pipe, input, output, filter, JSON.stringify(filterData)],
+      cwd: ctx.workDir,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+    });
+    healthy = true;
+    return JSON.parse(stdout.toString("utf8").trim().split("\n").pop()!) as OfficeConversion;
+  } catch (err) {
+    if (err instanceof EngineError && err.exitCode === 3) {
+      healthy = true;
+      throw new UserError(
+        `This document could not be opened (${ctx.fileName}). It may be damaged or password-protected; please save it again without a password and retry.`,
+        422,
+        "damaged",
+      );
+    }
+    if (err instanceof EngineError && err.exitCode === 4) {
+      throw new UserError(`This document could not be converted (${ctx.fileName}). It may be damaged.`, 422, "damaged");
+    }
+    throw err;
+  } finally {
+    // A failure, timeout or cancellation may have left the office busy or broken: start afresh next time.
+    if (!healthy) stopSlot(slot);
+    else slot.idleTimer = setTimeout(() => stopSlot(slot), IDLE_MS).unref();
+    free.push(slot);
+    release();
+  }
+}
