@@ -1,0 +1,150 @@
+/**
+ * The languages OCR PDF offers: Tesseract's own codes (the names of its `.traineddata` files) with English names.
+ * The 13 primary ones fill the screen's main dropdown and are installed by set-up (Debian's `tesseract-ocr-<code>`
+ * packages, with "_" written as "-"); the others are listed for the additional-language search and work once their
+ * package is installed on the server. The server answers with a clear error naming a language that is not installed.
+ */
+
+export interface OcrLanguage {
+  code: string;
+  name: string;
+}
+
+export const PRIMARY_OCR_LANGUAGE_CODES = [
+  "eng", "spa", "fra", "deu", "ita", "por", "rus", "chi_sim", "chi_tra", "jpn", "kor", "ara", "hin",
+] as const;
+
+export const OCR_LANGUAGES: readonly OcrLanguage[] = [
+  { code: "afr", name: "Afrikaans" },
+  { code: "amh", name: "Amharic" },
+  { code: "ara", name: "Arabic" },
+  { code: "asm", name: "Assamese" },
+  { code: "aze", name: "Azerbaijani" },
+  { code: "aze_cyrl", name: "Azerbaijani (Cyrillic)" },
+  { code: "bel", name: "Belarusian" },
+  { code: "ben", name: "Bengali" },
+  { code: "bod", name: "Tibetan" },
+  { code: "bos", name: "Bosnian" },
+  { code: "bre", name: "Breton" },
+  { code: "bul", name: "Bulgarian" },
+  { code: "cat", name: "Catalan" },
+  { code: "ceb", name: "Cebuano" },
+  { code: "ces", name: "Czech" },
+  { code: "chi_sim", name: "Chinese (Simplified)" },
+  { code: "chi_tra", name: "Chinese (Traditional)" },
+  { code: "chr", name: "Cherokee" },
+  { code: "cos", name: "Corsican" },
+  { code: "cym", name: "Welsh" },
+  { code: "dan", name: "Danish" },
+  { code: "deu", name: "German" },
+  { code: "div", name: "Dhivehi" },
+  { code: "dzo", name: "Dzongkha" },
+  { code: "ell", name: "Greek" },
+  { code: "eng", name: "English" },
+  { code: "enm", name: "Middle English" },
+  { code: "epo", name: "Esperanto" },
+  { code: "est", name: "Estonian" },
+  { code: "eus", name: "Basque" },
+  { code: "fao", name: "Faroese" },
+  { code: "fas", name: "Persian" },
+  { code: "fil", name: "Filipino" },
+  { code: "fin", name: "Finnish" },
+  { code: "fra", name: "French" },
+  { code: "frk", name: "Fraktur (German)" },
+  { code: "frm", name: "Middle French" },
+  { code: "fry", name: "Western Frisian" },
+  { code: "gla", name: "Scottish Gaelic" },
+  { code: "gle", name: "Irish" },
+  { code: "glg", name: "Galician" },
+  { code: "grc", name: "Ancient Greek" },
+  { code: "guj", name: "Gujarati" },
+  { code: "hat", name: "Haitian Creole" },
+  { code: "heb", name: "Hebrew" },
+  { code: "hin", name: "Hindi" },
+  { code: "hrv", name: "Croatian" },
+  { code: "hun", name: "Hungarian" },
+  { code: "hye", name: "Armenian" },
+  { code: "iku", name: "Inuktitut" },
+  { code: "ind", name: "Indonesian" },
+  { code: "isl", name: "Icelandic" },
+  { code: "ita", name: "Italian" },
+  { code: "ita_old", name: "Old Italian" },
+  { code: "jav", name: "Javanese" },
+  { code: "jpn", name: "Japanese" },
+  { code: "kan", name: "Kannada" },
+  { code: "kat", name: "Georgian" },
+  { code: "kat_old", name: "Old Georgian" },
+  { code: "kaz", name: "Kazakh" },
+  { code: "khm", name: "Khmer" },
+  { code: "kir", name: "Kyrgyz" },
+  { code: "kmr", name: "Kurmanji Kurdish" },
+  { code: "kor", name: "Korean" },
+  { code: "lao", name: "Lao" },
+  { code: "lat", name: "Latin" },
+  { code: "lav", name: "Latvian" },
+  { code: "lit", name: "Lithuanian" },
+  { code: "ltz", name: "Luxembourgish" },
+  { code: "mal", name: "Malayalam" },
+  { code: "mar", name: "Marathi" },
+  { code: "mkd", name: "Macedonian" },
+  { code: "mlt", name: "Maltese" },
+  { code: "mon", name: "Mongolian" },
+  { code: "mri", name: "Maori" },
+  { code: "msa", name: "Malay" },
+  { code: "mya", name: "Burmese" },
+  { code: "nep", name: "Nepali" },
+  { code: "nld", name: "Dutch" },
+  { code: "nor", name: "Norwegian" },
+  { code: "oci", name: "Occitan" },
+  { code: "ori", name: "Odia" },
+  { code: "pan", name: "Punjabi" },
+  { code: "pol", name: "Polish" },
+  { code: "por", name: "Portuguese" },
+  { code: "pus", name: "Pashto" },
+  { code: "que", name: "Quechua" },
+  { code: "ron", name: "Romanian" },
+  { code: "rus", name: "Russian" },
+  { code: "san", name: "Sanskrit" },
+  { code: "sin", name: "Sinhala" },
+  { code: "slk", name: "Slovak" },
+  { code: "slv", name: "Slovenian" },
+  { code: "snd", name: "Sindhi" },
+  { code: "spa", name: "Spanish" },
+  { code: "spa_old", name: "Old Spanish" },
+  { code: "sqi", name: "Albanian" },
+  { code: "srp", name: "Serbian" },
+  { code: "srp_latn", name: "Serbian (Latin)" },
+  { code: "sun", name: "Sundanese" },
+  { code: "swa", name: "Swahili" },
+  { code: "swe", name: "Swedish" },
+  { code: "syr", name: "Syriac" },
+  { code: "tam", name: "Tamil" },
+  { code: "tat", name: "Tatar" },
+  { code: "tel", name: "Telugu" },
+  { code: "tgk", name: "Tajik" },
+  { code: "tha", name: "Thai" },
+  { code: "tir", name: "Tigrinya" },
+  { code: "ton", name: "Tongan" },
+  { code: "tur", name: "Turkish" },
+  { code: "uig", name: "Uyghur" },
+  { code: "ukr", name: "Ukrainian" },
+  { code: "urd", name: "Urdu" },
+  { code: "uzb", name: "Uzbek" },
+  { code: "uzb_cyrl", name: "Uzbek (Cyrillic)" },
+  { code: "vie", name: "Vietnamese" },
+  { code: "yid", name: "Yiddish" },
+  { code: "yor", name: "Yoruba" },
+];
+
+const namesByCode = new Map(OCR_LANGUAGES.map((l) => [l.code, l.name]));
+
+/** "French (fra)", or the bare code for a model the list does not know. */
+export function ocrLanguageLabel(code: string): string {
+  const name = namesByCode.get(code);
+  return name ? `${name} (${code})` : code;
+}
+
+/** The Debian package that installs a language's data ("chi_sim" comes in tesseract-ocr-chi-sim). */
+export function ocrLanguagePackage(code: string): string {
+  return `tesseract-ocr-${code.toLowerCase().replace(/_/g, "-")}`;
+}

@@ -1,0 +1,219 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { FILE_KINDS } from "../../catalog/file-kinds.js";
+import type { OcrOptions } from "../../catalog/options/ocr.js";
+import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { DamagedPdfError, EncryptedPdfError, InvalidOptionsError, TooManyPagesError, UserError } from "../errors.js";
+import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
+import { installedOcrLanguages, OCRMYPDF_EXIT, runOcrmypdf } from "../engines/ocrmypdf.js";
+import { EngineError } from "../engines/process-runner.js";
+import { stemOf } from "../lib/file-names.js";
+import { writeOcrDocx } from "../lib/ocr-docx.js";
+import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
+import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
+import { openPdfInput } from "../pdf/pdf-input.js";
+import type { InputFile, Processor, ProcessorContext } from "./types.js";
+
+/**
+ * OCR PDF: OCRmyPDF with Tesseract makes scans and images searchable. Every output starts from the searchable PDF
+ * and its plain text; Word, Excel and the text-only PDF are built from the recognised lines and their positions.
+ * How each setting is applied is written beside the options in catalog/options/ocr.ts.
+ */
+
+/** Seconds one page may take at worst (a dense 600 dpi page with several languages, cleaned and deskewed). */
+const SECONDS_PER_PAGE = 120;
+
+export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => {
+  const languages = await checkedLanguages(options, ctx);
+  if (!options.recognizeText && ["text", "word", "excel"].includes(options.outputFormat)) {
+    throw new InvalidOptionsError("Turn on text recognition to get text, Word or Excel output: without it there is no text to write.");
+  }
+  const input = files[0]!;
+  const notes: string[] = [];
+  const pdf = await pdfOfInput(input, options, ctx, notes);
+
+  // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
+  const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  const toRecognise = pdf.pageCount - withText.length;
+  if (withText.length > 0) {
+    notes.push(
+      withText.length === pdf.pageCount
+        ? "Every page already carries text, so none was recognised again (turn on forceOcr to recognise them anyway)."
+        : `${withText.length} of ${pdf.pageCount} pages already carried text and were kept as they were.`,
+    );
+  }
+
+  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, ctx, notes) : pdf.path;
+  const searchable = path.join(ctx.workDir, "searchable.pdf");
+  const sidecar = path.join(ctx.workDir, "recognised.txt");
+  ctx.progress(0.05);
+  try {
+    await runOcrmypdf(
+      {
+        input: source,
+        output: searchable,
+        languages: languages.join("+"),
+        sidecar,
+        jobs: os.availableParallelism(),
+        args: ocrmypdfArgs(options),
+        minWordConfidence: options.confidenceThreshold,
+        pagesToRecognise: toRecognise,
+        timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000),
+      },
+      ctx,
+      (fraction) => ctx.progress(0.05 + 0.85 * fraction),
+    );
+  } catch (err) {
+    throw ocrFailure(err, input.name);
+  }
+  ctx.progress(0.9);
+  notes.unshift(recognitionSummary(toRecognise, languages, options));
+  notes.push(...settingNotes(options));
+
+  const stem = stemOf(input.name);
+  const result = await writeOutput(options, { searchable, sidecar, stem }, ctx, notes);
+  ctx.progress(1);
+  return { files: [result], message: notes.join(" ") };
+};
+
+/** The primary language, the extra ones and a custom model, each once; refused by name when not installed. */
+async function checkedLanguages(options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
+  const wanted = [options.language, ...options.multipleLanguages];
+  const model = options.customModel.trim();
+  if (model !== "") {
+    // A model is named, never given as a path: it must be one installed beside the languages.
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(model)) {
+      throw new InvalidOptionsError('"customModel" must be the name of an installed Tesseract model, such as "frk".');
+    }
+    wanted.push(model);
+  }
+  const unique = [...new Set(wanted)];
+  const installed = await installedOcrLanguages(ctx);
+  const missing = unique.filter((code) => !installed.has(code));
+  if (missing.length > 0) {
+    const named = missing.map(ocrLanguageLabel).join(", ");
+    const packages = missing.map(ocrLanguagePackage).join(" ");
+    throw new UserError(
+      `The OCR language ${named} is not installed on this server. An administrator can add it with the Debian package ${packages}.`,
+      422,
+      "language_not_installed",
+    );
+  }
+  return unique;
+}
+
+interface OcrInput {
+  path: string;
+  pageCount: number;
+}
+
+/** A PDF as it is (repaired where needed), or an image's frames as PDF pages. */
+async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorContext, notes: string[]): Promise<OcrInput> {
+  if (input.kind === "pdf") return openPdfInput(input, ctx);
+  const output = path.join(ctx.workDir, "image.pdf");
+  try {
+    const { pages, assumedDpi } = await runMupdf(
+      "imageToPdf",
+      { input: input.path, mime: FILE_KINDS[input.kind].mime, output, fallbackDpi: options.dpi },
+      ctx,
+    );
+    if (pages > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+    if (assumedDpi) notes.push(`The image states no resolution, so it was read as ${options.dpi} dpi.`);
+    return { path: output, pageCount: pages };
+  } catch (err) {
+    if (err instanceof MupdfTaskError) {
+      throw new UserError(`This image could not be read (${input.name}). It may be damaged or not really a ${FILE_KINDS[input.kind].label} file.`, 422, "damaged");
+    }
+    throw err;
+  }
+}
+
+/** The document with its crooked pages (of those to be recognised) turned straight. */
+async function straightened(pdf: OcrInput, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
+  const skip = new Set(withText);
+  const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
+  const output = path.join(ctx.workDir, "straightened.pdf");
+  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx);
+  if (turned.length === 0) return pdf.path;
+  const most = Math.max(...turned.map((t) => Math.abs(t.degrees)));
+  notes.push(`Straightened ${turned.length} crooked page${turned.length === 1 ? "" : "s"} (by up to ${most}°).`);
+  return output;
+}
+
+/** OCRmyPDF arguments for the visitor's settings. */
+export function ocrmypdfArgs(options: OcrOptions): string[] {
+  const args = [options.forceOcr ? "--force-ocr" : "--skip-text"];
+  args.push("--output-type", options.pdfA && options.outputFormat === "searchable-pdf" ? "pdfa-2" : "pdf");
+  if (options.enhanceDocument) args.push("--clean");
+  // Pages whose pictures are coarser than this are upsampled before Tesseract reads them.
+  args.push("--oversample", String(options.dpi));
+  if (options.accuracy === "high") args.push("--tesseract-thresholding", "sauvola");
+  // A zero timeout is OCRmyPDF's documented way to do the image steps (deskew, clean) without recognition.
+  if (!options.recognizeText) args.push("--tesseract-timeout", "0");
+  return args;
+}
+
+function recognitionSummary(pages: number, languages: readonly string[], options: OcrOptions): string {
+  if (!options.recognizeText) return `Processed ${pages} page${pages === 1 ? "" : "s"} without text recognition (deskew and cleaning only).`;
+  const names = languages.map(ocrLanguageLabel).join(", ");
+  return `Recognised ${pages} page${pages === 1 ? "" : "s"} in ${names}${options.confidenceThreshold > 0 ? `, keeping words recognised with at least ${options.confidenceThreshold}% confidence` : ""}.`;
+}
+
+/** What the chosen settings could not do, said plainly. */
+function settingNotes(options: OcrOptions): string[] {
+  const notes: string[] = [];
+  if (options.accuracy === "low") notes.push("Low accuracy runs the same recognition as medium: Tesseract has no faster mode worth its loss.");
+  if (!options.recognizeImages) notes.push("Text inside pictures is recognised too: Tesseract cannot tell pictures from text on a scan.");
+  if (options.pdfA && options.outputFormat !== "searchable-pdf") notes.push("PDF/A applies to the searchable PDF output only.");
+  return notes;
+}
+
+interface Recognised {
+  searchable: string;
+  sidecar: string;
+  stem: string;
+}
+
+async function writeOutput(
+  options: OcrOptions,
+  recognised: Recognised,
+  ctx: ProcessorContext,
+  notes: string[],
+): Promise<{ path: string; name: string }> {
+  const { searchable, sidecar, stem } = recognised;
+  switch (options.outputFormat) {
+    case "searchable-pdf":
+      if (options.pdfA) notes.push("Written as PDF/A-2b.");
+      return { path: searchable, name: `${stem}-ocr.pdf` };
+    case "text":
+      return { path: sidecar, name: `${stem}.txt` };
+    case "pdf-with-text": {
+      const out = path.join(ctx.workDir, "text.pdf");
+      notes.push(...(await writeOcrTextPdf(searchable, out, options, ctx)));
+      return { path: out, name: `${stem}-text.pdf` };
+    }
+    case "word": {
+      const out = path.join(ctx.workDir, "text.docx");
+      await writeOcrDocx(await fs.readFile(sidecar, "utf8"), out, { keepLineBreaks: options.preserveLayout });
+      return { path: out, name: `${stem}.docx` };
+    }
+    case "excel": {
+      const out = path.join(ctx.workDir, "text.xlsx");
+      const { pages } = await runMupdf("recognisedLines", { input: searchable }, ctx);
+      await writeOcrXlsx(pages, out, { splitColumns: options.recognizeTables });
+      return { path: out, name: `${stem}.xlsx` };
+    }
+  }
+}
+
+/** OCRmyPDF's failures that the file causes, as sentences; anything else stays a server error. */
+function ocrFailure(err: unknown, name: string): unknown {
+  if (!(err instanceof EngineError)) return err;
+  if (err.exitCode === OCRMYPDF_EXIT.encrypted) return new EncryptedPdfError(name);
+  if (err.exitCode === OCRMYPDF_EXIT.inputFile) return new DamagedPdfError(name);
+  if (err.exitCode === OCRMYPDF_EXIT.pdfaFailed) {
+    return new UserError("This document could not be made PDF/A. Turn PDF/A off and try again.", 422, "pdfa_failed");
+  }
+  return err;
+}
