@@ -4,6 +4,7 @@ import type { CompressOptions } from "../../catalog/options/pages.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
+import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
@@ -70,9 +71,3 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   ].filter(Boolean);
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes.join(" ") };
 };
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}

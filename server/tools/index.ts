@@ -11,8 +11,8 @@ import { annotatePdf } from "./annotate-pdf.js";
 import { signPdf } from "./sign-pdf.js";
 import { protectPdf } from "./protect-pdf.js";
 import { unlockPdf } from "./unlock-pdf.js";
-import { ocrPdf } from "./ocr-pdf.js";
 import { compressPdf } from "./compress-pdf.js";
+import { repairPdf } from "./repair-pdf.js";
 import { pdfToJpg } from "./pdf-to-jpg.js";
 import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
@@ -39,8 +39,8 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "encrypt-pdf": protectPdf,
   "unlock-pdf": unlockPdf,
   "decrypt-pdf": unlockPdf,
-  "ocr-pdf": ocrPdf,
   "compress-pdf": compressPdf,
+  "repair-pdf": repairPdf,
   "pdf-to-jpg": pdfToJpg,
   "pdf-to-png": pdfToPng,
   "pdf-to-svg": pdfToSvg,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
-import { ocrTasks } from "./ocr-tasks.js";
+import { repairTasks } from "./repair-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
 import { openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
@@ -127,7 +127,7 @@ type OutlineItem = NonNullable<ReturnType<mupdf.Document["loadOutline"]>>[number
 type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
 
 export const tasks = {
-  ...ocrTasks,
+  ...repairTasks,
   ...annotateTasks,
 
   ...convertTasks,

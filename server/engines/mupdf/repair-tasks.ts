@@ -1,0 +1,296 @@
+import fs from "node:fs";
+import * as mupdf from "mupdf";
+
+/**
+ * MuPDF's part in repair-pdf: its repairing parser as the middle rung of the repair ladder, and the fix-ups that
+ * no engine does by itself (broken metadata, form field lists and annotation arrays; active content removed).
+ * Objects are always read through their references: a resolve()d wrapper drops a reference it does not own.
+ */
+
+export interface TidyOptions {
+  metadata: boolean;
+  formFields: boolean;
+  annotations: boolean;
+  images: boolean;
+  fonts: boolean;
+  /** Remove JavaScript, embedded files and actions that launch, submit or run something. */
+  sanitize: boolean;
+}
+
+export interface TidyReport {
+  /** What was done, in short phrases for the reply ("removed an unreadable XMP metadata stream"). */
+  fixes: string[];
+  /** What was found but cannot be fixed here. */
+  findings: string[];
+  changed: boolean;
+}
+
+/** Actions that run code, start programs or send data: what sanitizing removes from links, fields and pages. */
+const ACTIVE_ACTIONS = new Set(["JavaScript", "Launch", "SubmitForm", "ImportData", "ResetForm", "RichMediaExecute", "Rendition", "Sound", "Movie"]);
+
+function open(path: string): mupdf.PDFDocument {
+  const doc = mupdf.Document.openDocument(fs.readFileSync(path), "application/pdf").asPDF();
+  if (!doc) throw new Error("not a PDF document");
+  if (doc.needsPassword()) throw new Error("password required");
+  return doc;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function fixMetadata(doc: mupdf.PDFDocument, report: TidyReport): void {
+  const trailer = doc.getTrailer();
+  const info = trailer.get("Info");
+  if (!info.isNull() && !info.isDictionary()) {
+    trailer.delete("Info");
+    report.fixes.push("removed a document information entry that was not a dictionary");
+  } else if (info.isDictionary()) {
+    const bad: string[] = [];
+    info.forEach((value, key) => {
+      const ok = key === "Trapped" ? value.isName() || value.isBoolean() : value.isString();
+      if (!ok) bad.push(String(key));
+    });
+    for (const key of bad) info.delete(key);
+    if (bad.length) report.fixes.push(`removed ${plural(bad.length, "unreadable metadata field")} (${bad.join(", ")})`);
+  }
+  const root = trailer.get("Root");
+  const xmp = root.get("Metadata");
+  if (xmp.isNull()) return;
+  let readable: boolean;
+  try {
+    readable = xmp.isStream() && /<x:xmpmeta|<rdf:RDF/.test(xmp.readStream().asString());
+  } catch {
+    readable = false;
+  }
+  if (!readable) {
+    root.delete("Metadata");
+    report.fixes.push("removed an unreadable XMP metadata stream");
+  }
+}
+
+function fixFormFields(doc: mupdf.PDFDocument, report: TidyReport): void {
+  const root = doc.getTrailer().get("Root");
+  const form = root.get("AcroForm");
+  if (form.isNull()) return;
+  if (!form.isDictionary()) {
+    root.delete("AcroForm");
+    report.fixes.push("removed a form dictionary that was not a dictionary");
+    return;
+  }
+  const fields = form.get("Fields");
+  if (!fields.isArray()) {
+    form.put("Fields", doc.newArray());
+    report.fixes.push("rebuilt the missing list of form fields");
+    return;
+  }
+  let removed = 0;
+  for (let i = fields.length - 1; i >= 0; i--) {
+    if (!fields.get(i).isDictionary()) {
+      fields.delete(i);
+      removed++;
+    }
+  }
+  if (removed) report.fixes.push(`removed ${plural(removed, "broken form field")}`);
+}
+
+function fixAnnotations(doc: mupdf.PDFDocument, report: TidyReport): void {
+  let removed = 0;
+  for (let p = 0, n = doc.countPages(); p < n; p++) {
+    const page = doc.findPage(p);
+    const annots = page.get("Annots");
+    if (annots.isNull()) continue;
+    if (!annots.isArray()) {
+      page.delete("Annots");
+      removed++;
+      continue;
+    }
+    for (let i = annots.length - 1; i >= 0; i--) {
+      const annot = annots.get(i);
+      if (!annot.isDictionary() || !annot.get("Subtype").isName() || !annot.get("Rect").isArray()) {
+        annots.delete(i);
+        removed++;
+      }
+    }
+  }
+  if (removed) report.fixes.push(`removed ${plural(removed, "broken annotation")}`);
+}
+
+function isActive(action: mupdf.PDFObject): boolean {
+  const kind = action.isDictionary() ? action.get("S") : undefined;
+  return !!kind && kind.isName() && ACTIVE_ACTIONS.has(kind.asName());
+}
+
+function sanitize(doc: mupdf.PDFDocument, report: TidyReport): void {
+  const root = doc.getTrailer().get("Root");
+  const names = root.get("Names");
+  let scripts = 0;
+  let attachments = 0;
+  let actions = 0;
+  if (names.isDictionary()) {
+    if (!names.get("JavaScript").isNull()) {
+      scripts += Math.max(1, Object.keys(doc.loadNameTree("JavaScript")).length);
+      names.delete("JavaScript");
+    }
+    if (!names.get("EmbeddedFiles").isNull()) {
+      attachments += Object.keys(doc.getEmbeddedFiles()).length;
+      names.delete("EmbeddedFiles");
+    }
+  }
+  if (isActive(root.get("OpenAction"))) {
+    root.delete("OpenAction");
+    actions++;
+  }
+  for (const holder of [root, root.get("AcroForm")]) {
+    if (holder.isDictionary() && !holder.get("AA").isNull()) {
+      holder.delete("AA");
+      actions++;
+    }
+  }
+  const form = root.get("AcroForm");
+  if (form.isDictionary() && !form.get("XFA").isNull()) {
+    form.delete("XFA");
+    scripts++;
+  }
+  for (let p = 0, n = doc.countPages(); p < n; p++) {
+    const page = doc.findPage(p);
+    if (!page.get("AA").isNull()) {
+      page.delete("AA");
+      actions++;
+    }
+    const annots = page.get("Annots");
+    if (!annots.isArray()) continue;
+    for (let i = annots.length - 1; i >= 0; i--) {
+      const annot = annots.get(i);
+      if (!annot.isDictionary()) continue;
+      const subtype = annot.get("Subtype");
+      if (subtype.isName() && subtype.asName() === "FileAttachment") {
+        annots.delete(i);
+        attachments++;
+        continue;
+      }
+      if (isActive(annot.get("A"))) {
+        annot.delete("A");
+        actions++;
+      }
+      if (!annot.get("AA").isNull()) {
+        annot.delete("AA");
+        actions++;
+      }
+    }
+  }
+  const removed = [
+    scripts ? plural(scripts, "script") : "",
+    attachments ? plural(attachments, "embedded file") : "",
+    actions ? plural(actions, "action") : "",
+  ].filter(Boolean);
+  report.fixes.push(removed.length ? `removed ${removed.join(", ")}` : "found no JavaScript, embedded files or actions to remove");
+}
+
+/** Images that cannot be decoded show as blank areas in every reader; they are counted, not invented. */
+function findBrokenImages(doc: mupdf.PDFDocument, report: TidyReport): void {
+  const seen = new Set<number>();
+  let broken = 0;
+  for (let p = 0, n = doc.countPages(); p < n; p++) {
+    const xobjects = doc.findPage(p).getInheritable("Resources").get("XObject");
+    if (!xobjects.isDictionary()) continue;
+    xobjects.forEach((ref) => {
+      if (!ref.isIndirect() || seen.has(ref.asIndirect())) return;
+      seen.add(ref.asIndirect());
+      const subtype = ref.get("Subtype");
+      if (!subtype.isName() || subtype.asName() !== "Image") return;
+      try {
+        doc.loadImage(ref).toPixmap();
+      } catch {
+        broken++;
+      }
+    });
+  }
+  if (broken) report.findings.push(`${plural(broken, "image")} could not be decoded and will show blank`);
+}
+
+function findUnembeddedFonts(doc: mupdf.PDFDocument, report: TidyReport): void {
+  const names: string[] = [];
+  for (let num = 1, n = doc.countObjects(); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (!obj.isDictionary()) continue;
+    const type = obj.get("Type");
+    if (!type.isName() || type.asName() !== "FontDescriptor") continue;
+    if (!["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) names.push(obj.get("FontName").isName() ? obj.get("FontName").asName() : "unnamed");
+  }
+  if (names.length) report.findings.push(`${plural(names.length, "font")} not embedded (${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""})`);
+}
+
+/**
+ * When the catalogue has lost its page tree, pages are still in the file as orphan /Type /Page objects: a new
+ * tree is built from them, in the order of their object numbers (the order producers usually write them in).
+ * Returns how many pages it found.
+ */
+function rebuildPageTree(doc: mupdf.PDFDocument): number {
+  const pages: mupdf.PDFObject[] = [];
+  let catalog: mupdf.PDFObject | undefined;
+  for (let num = 1, n = doc.countObjects(); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (!obj.isDictionary()) continue;
+    const type = obj.get("Type");
+    if (!type.isName()) continue;
+    if (type.asName() === "Page" && !obj.get("Contents").isNull()) pages.push(obj);
+    if (type.asName() === "Catalog") catalog ??= obj;
+  }
+  if (pages.length === 0) return 0;
+  const kids = doc.newArray();
+  const tree = doc.addObject(doc.newDictionary());
+  for (const page of pages) {
+    kids.push(page);
+    page.put("Parent", tree);
+    if (!page.get("MediaBox").isArray()) page.put("MediaBox", [0, 0, 595, 842]);
+  }
+  tree.put("Type", doc.newName("Pages"));
+  tree.put("Kids", kids);
+  tree.put("Count", pages.length);
+  if (!catalog) {
+    catalog = doc.addObject(doc.newDictionary());
+    catalog.put("Type", doc.newName("Catalog"));
+  }
+  catalog.put("Pages", tree);
+  doc.getTrailer().put("Root", catalog);
+  return pages.length;
+}
+
+function tidyDocument(doc: mupdf.PDFDocument, options: TidyOptions): TidyReport {
+  const report: TidyReport = { fixes: [], findings: [], changed: false };
+  if (options.metadata) fixMetadata(doc, report);
+  if (options.formFields) fixFormFields(doc, report);
+  if (options.annotations) fixAnnotations(doc, report);
+  if (options.sanitize) sanitize(doc, report);
+  if (options.images) findBrokenImages(doc, report);
+  if (options.fonts) findUnembeddedFonts(doc, report);
+  report.changed = doc.hasUnsavedChanges();
+  return report;
+}
+
+export const repairTasks = {
+  /** Counts the pages MuPDF's forgiving parser finds, to know what a repair must keep. */
+  inspectDamage(args: { input: string }) {
+    const doc = open(args.input);
+    return { pageCount: doc.countPages(), wasRepaired: doc.wasRepaired() };
+  },
+
+  /**
+   * The middle rung: opens with the repairing parser and writes every object anew. `clean` rewrites content
+   * streams (dropping syntax errors); `garbage` drops unreachable objects (and duplicates with "deduplicate").
+   */
+  rewriteWithMupdf(args: { input: string; output: string; garbage: "none" | "compact" | "deduplicate"; clean: boolean; rebuildPageTree: boolean }) {
+    const doc = open(args.input);
+    const rebuiltPages = args.rebuildPageTree && doc.countPages() === 0 ? rebuildPageTree(doc) : 0;
+    const options = ["compress", args.garbage === "none" ? "" : `garbage=${args.garbage}`, args.clean ? "clean,sanitize" : ""].filter(Boolean);
+    fs.writeFileSync(args.output, doc.saveToBuffer(options.join(",")).asUint8Array());
+    return { pageCount: rebuiltPages || doc.countPages(), wasRepaired: doc.wasRepaired(), rebuiltPages };
+  },
+
+  /** Applies the fix-ups asked for and writes the result only when something changed. */
+  tidy(args: { input: string; output: string; options: TidyOptions }): TidyReport {
+    const doc = open(args.input);
+    const report = tidyDocument(doc, args.options);
+    if (report.changed) fs.writeFileSync(args.output, doc.saveToBuffer("compress,garbage=compact").asUint8Array());
+    return report;
+  },
+};

@@ -1,0 +1,172 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { RepairOptions } from "../../catalog/options/repair.js";
+import { EncryptedPdfError, UserError } from "../errors.js";
+import { runMupdf, MupdfTaskError } from "../engines/mupdf/pool.js";
+import type { TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
+import { EngineError } from "../engines/process-runner.js";
+import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
+import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
+import { stemOf } from "../lib/file-names.js";
+import { formatBytes } from "../lib/format-bytes.js";
+import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
+import type { InputFile, Processor, ProcessorContext } from "./types.js";
+
+/**
+ * Repairs a damaged PDF with the lightest rewrite whose result passes `qpdf --check` and keeps every page that
+ * any reader could find, then applies the fix-ups and output settings asked for. Unlike other tools it opens the
+ * upload itself: damaged input is what it is for.
+ */
+
+interface Diagnosis {
+  check: CheckReport;
+  /** The most pages any reader found: what a repair must keep. Undefined when neither qpdf nor MuPDF could count. */
+  expectedPages?: number;
+  problems: string[];
+  xrefBroken: boolean;
+}
+
+async function countPages(file: string, ctx: ProcessorContext): Promise<number | undefined> {
+  try {
+    return await pageCount(file, ctx);
+  } catch (err) {
+    if (err instanceof EngineError) return undefined;
+    throw err;
+  }
+}
+
+async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnosis> {
+  let check: CheckReport;
+  try {
+    check = await checkReport(file.path, ctx);
+  } catch (err) {
+    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
+    throw err;
+  }
+  const qpdfPages = check.exitCode === 2 ? undefined : await countPages(file.path, ctx);
+  let mupdfPages: number | undefined;
+  let mupdfRepaired = false;
+  try {
+    const seen = await runMupdf("inspectDamage", { input: file.path }, ctx);
+    mupdfPages = seen.pageCount;
+    mupdfRepaired = seen.wasRepaired;
+  } catch (err) {
+    if (err instanceof MupdfTaskError && /password/.test(err.detail)) throw new EncryptedPdfError(file.name);
+    if (!(err instanceof MupdfTaskError)) throw err;
+  }
+  const found = check.findings.join("\n");
+  const xrefBroken = /xref|cross-reference|startxref|trailer/i.test(found) || mupdfRepaired;
+  const problems = [
+    xrefBroken ? "the cross-reference table was broken or missing" : "",
+    /stream|decod|inflate|zlib|flate/i.test(found) ? "some streams could not be decoded" : "",
+    /object|endobj|expected|offset/i.test(found) ? "some objects were damaged" : "",
+    qpdfPages === undefined && check.exitCode === 2 ? "qpdf could not read the file at all" : "",
+    qpdfPages !== undefined && mupdfPages !== undefined && mupdfPages > qpdfPages ? `qpdf found only ${qpdfPages} of ${mupdfPages} pages` : "",
+  ].filter(Boolean);
+  if (problems.length === 0 && check.exitCode !== 0) problems.push(...check.findings.slice(0, 3));
+  const counts = [qpdfPages, mupdfPages].filter((n): n is number => n !== undefined && n > 0);
+  return { check, expectedPages: counts.length ? Math.max(...counts) : undefined, problems, xrefBroken };
+}
+
+interface Attempt {
+  rung: Rung;
+  file: string;
+  note?: string;
+  pages: number;
+  check: CheckReport;
+}
+
+async function attempt(rung: Rung, file: InputFile, options: RepairOptions, ctx: ProcessorContext): Promise<Attempt | undefined> {
+  try {
+    const { output, note } = await runRung(rung, file.path, options, ctx);
+    const pages = await countPages(output, ctx);
+    if (pages === undefined || pages < 1) return undefined;
+    return { rung, file: output, pages, check: await checkReport(output, ctx), ...(note ? { note } : {}) };
+  } catch (err) {
+    if (err instanceof EngineError || err instanceof MupdfTaskError) return undefined;
+    throw err;
+  }
+}
+
+function tidyOptionsOf(options: RepairOptions): TidyOptions {
+  return {
+    metadata: options.fixMetadata,
+    formFields: options.fixFormFields,
+    annotations: options.fixAnnotations,
+    images: options.fixImages,
+    fonts: options.fixFonts,
+    sanitize: options.sanitize,
+  };
+}
+
+export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ctx) => {
+  const file = files[0]!;
+  const diagnosis = await diagnose(file, ctx);
+  ctx.progress(0.2);
+
+  // The lightest rung whose result is sound and complete wins; otherwise the most complete readable result.
+  const ladder = ladderFor(options);
+  let tried = 0;
+  let chosen: Attempt | undefined;
+  let fallback: Attempt | undefined;
+  for (const rung of ladder) {
+    const result = await attempt(rung, file, options, ctx);
+    ctx.progress(0.2 + (0.5 * ++tried) / ladder.length);
+    if (!result) continue;
+    const complete = diagnosis.expectedPages === undefined || result.pages >= diagnosis.expectedPages;
+    if (complete && result.check.exitCode === 0) {
+      chosen = result;
+      break;
+    }
+    if (!fallback || result.pages > fallback.pages) fallback = result;
+  }
+  const used = chosen ?? fallback;
+  if (!used) {
+    throw new UserError(
+      `This file could not be repaired (${file.name}): none of the repair methods${ladder.length < 3 ? " this mode allows" : ""} could read a page from it.`,
+      422,
+      "unrepairable",
+    );
+  }
+
+  let current = used.file;
+  let tidy: TidyReport | undefined;
+  try {
+    const tidied = path.join(ctx.workDir, "repair-tidied.pdf");
+    tidy = await runMupdf("tidy", { input: current, output: tidied, options: tidyOptionsOf(options) }, ctx);
+    if (tidy.changed) current = tidied;
+  } catch (err) {
+    if (!(err instanceof MupdfTaskError)) throw err;
+  }
+  current = await finish(current, options, ctx);
+  ctx.progress(0.9);
+  const finalCheck = await checkReport(current, ctx);
+  const finalPages = (await countPages(current, ctx)) ?? used.pages;
+
+  const notes = [
+    diagnosis.problems.length ? `Found: ${diagnosis.problems.join("; ")}.` : "No structural damage was found.",
+    `Repaired with ${RUNG_NAMES[used.rung]}.`,
+    used.note ?? "",
+    used.rung !== ladder[0] ? `Lighter repairs (${ladder.slice(0, ladder.indexOf(used.rung)).join(", ")}) did not give a sound, complete file.` : "",
+    finalCheck.exitCode === 0
+      ? `The result passes qpdf --check and has ${finalPages} page${finalPages === 1 ? "" : "s"}${diagnosis.expectedPages ? ` of ${diagnosis.expectedPages}` : ""}.`
+      : `Repaired as far as possible: qpdf still reports ${finalCheck.findings.slice(0, 2).join("; ")}.`,
+    tidy?.fixes.length ? `Also ${tidy.fixes.join("; ")}.` : "",
+    tidy?.findings.length ? `Noticed: ${tidy.findings.join("; ")}.` : "",
+    tidy?.findings.some((f) => f.includes("not embedded")) && used.rung !== "ghostscript" ? "Aggressive mode embeds missing fonts." : "",
+    used.rung === "ghostscript" ? "Ghostscript re-creates each page, so form field logic and scripts may not survive." : "",
+    (!options.fixXrefTable || !options.rebuildIndex) && diagnosis.xrefBroken
+      ? "The cross-reference table had to be rebuilt to read the file at all, although rebuilding it was turned off."
+      : "",
+    (!options.fixXrefTable || !options.rebuildIndex) && !diagnosis.xrefBroken ? "Any rewrite writes a new cross-reference table; the old one cannot be kept." : "",
+    options.linearize ? "Linearized for fast web view." : "",
+    options.saveAsVersion !== "auto" ? `Saved as PDF ${options.saveAsVersion}.` : "",
+    options.optimizeSize ? `Size: ${await sizeChange(file.path, current)}.` : "",
+  ].filter(Boolean);
+  return { files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf` }], message: notes.join(" ") };
+};
+
+async function sizeChange(before: string, after: string): Promise<string> {
+  const [a, b] = await Promise.all([fs.stat(before), fs.stat(after)]);
+  return `${formatBytes(a.size)} before, ${formatBytes(b.size)} after`;
+}

@@ -1,0 +1,147 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { promisify } from "node:util";
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFString } from "@cantoo/pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
+import { makeNumberedPdf, pageCountOf, pageTexts, pdfinfo, writeTemp } from "./helpers/pdf-tools.js";
+import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+
+const exec = promisify(execFile);
+
+/** qpdf --check must find nothing at all: exit 0, not "succeeded with warnings". */
+async function expectSound(file: string): Promise<void> {
+  const { stdout } = await exec("qpdf", ["--check", file]);
+  expect(stdout).toMatch(/No syntax or stream encoding errors found/);
+}
+
+/** Three numbered pages written without object streams, so that the cross-reference table is plain text. */
+async function plainPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.load(await makeNumberedPdf(3));
+  return Buffer.from(await doc.save({ useObjectStreams: false }));
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server.close());
+
+describe("repair-pdf", () => {
+  it("rewrites a sound file with qpdf and says it found no damage", async () => {
+    const { path: out, reply } = await runTool(server, "repair-pdf", [corpus("pdflatex-4-pages.pdf")]);
+    await expectSound(out);
+    expect(await pageTexts(out)).toEqual(await pageTexts(corpus("pdflatex-4-pages.pdf")));
+    expect(reply.message).toMatch(/^No structural damage was found\. Repaired with qpdf/);
+    expect(reply.filename).toBe("pdflatex-4-pages-repaired.pdf");
+  });
+
+  it("rebuilds a broken cross-reference table and keeps every page", async () => {
+    const bytes = await plainPdf();
+    const xref = bytes.lastIndexOf("\nxref");
+    // Shift every object by inserting junk after the header, and ruin the table: offsets now point nowhere.
+    const damaged = Buffer.concat([bytes.subarray(0, 15), Buffer.from("% junk junk junk junk\n"), bytes.subarray(15, xref), Buffer.from("\nxref\n0 2\nbroken\n"), bytes.subarray(bytes.lastIndexOf("trailer"))]);
+    const input = await writeTemp("broken-xref.pdf", damaged);
+    await expect(exec("qpdf", ["--check", input])).rejects.toThrow();
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input]);
+    await expectSound(out);
+    expect(await pageCountOf(out)).toBe(3);
+    expect((await pageTexts(out))[2]).toMatch(/Sample page 3 of 3/);
+    expect(reply.message).toMatch(/Found: the cross-reference table was broken or missing/);
+  });
+
+  it("escalates to MuPDF to rebuild a lost page tree, which basic mode cannot", async () => {
+    const bytes = await plainPdf();
+    // The catalogue loses its /Pages entry (same length, so every offset stays right).
+    const text = bytes.toString("latin1").replace(/\/Type \/Catalog\s*\/Pages/, (m) => m.replace("/Pages", "/Pagez"));
+    expect(text).toContain("/Pagez");
+    const input = await writeTemp("no-page-tree.pdf", Buffer.from(text, "latin1"));
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input]);
+    await expectSound(out);
+    expect(await pageCountOf(out)).toBe(3);
+    expect((await pageTexts(out)).map((t) => t.trim())).toEqual(["Sample page 1 of 3", "Sample page 2 of 3", "Sample page 3 of 3"]);
+    expect(reply.message).toMatch(/Repaired with MuPDF/);
+    expect(reply.message).toMatch(/page tree was lost; it was rebuilt from the 3 page objects/);
+    for (const fields of [{ repairMode: "basic" }, { recoverContent: false }] as Array<Record<string, string | boolean>>) {
+      const refused = await postTool(server, "repair-pdf", [input], fields);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toMatch(/could not be repaired/);
+    }
+  });
+
+  it("recovers the pages of the corpus file whose catalogue lost its page tree", async () => {
+    const { path: out } = await runTool(server, "repair-pdf", [corpus("unreadablemetadata.pdf")]);
+    await expectSound(out);
+    expect(await pageCountOf(out)).toBe(3);
+  });
+
+  it("uses Ghostscript first in aggressive mode", async () => {
+    const { path: out, reply } = await runTool(server, "repair-pdf", [corpus("minimal-document.pdf")], { repairMode: "aggressive" });
+    await expectSound(out);
+    expect(reply.message).toMatch(/Repaired with Ghostscript/);
+    expect((await pageTexts(out)).join("")).toMatch(/\w{4,}/);
+    expect((await pdfinfo(out)).Producer).toMatch(/GPL Ghostscript/);
+  });
+
+  it("packs object streams when optimizing, and keeps the file's own structure in conservative mode", async () => {
+    const input = await writeTemp("plain.pdf", await plainPdf());
+    const optimized = await runTool(server, "repair-pdf", [input]);
+    expect((await fs.readFile(optimized.path)).toString("latin1")).toContain("/ObjStm");
+    expect(optimized.reply.message).toMatch(/Size: /);
+    const conservative = await runTool(server, "repair-pdf", [input], { repairMode: "conservative" });
+    expect((await fs.readFile(conservative.path)).toString("latin1")).not.toContain("/ObjStm");
+    await expectSound(conservative.path);
+  });
+
+  it("linearizes and writes the PDF version asked for", async () => {
+    const { path: out, reply } = await runTool(server, "repair-pdf", [corpus("pdflatex-outline.pdf")], { linearize: true, saveAsVersion: "1.4" });
+    const info = await pdfinfo(out);
+    expect(info.Optimized).toBe("yes");
+    expect(info["PDF version"]).toBe("1.4");
+    await exec("qpdf", ["--check-linearization", out]);
+    expect(reply.message).toMatch(/Linearized for fast web view\. Saved as PDF 1\.4\./);
+  });
+
+  it("removes JavaScript, embedded files and actions when sanitizing, and only then", async () => {
+    const doc = await PDFDocument.load(await makeNumberedPdf(1));
+    doc.addJavaScript("greeting", "app.alert('hello');");
+    await doc.attach(Buffer.from("secret"), "note.txt", { mimeType: "text/plain" });
+    doc.catalog.set(PDFName.of("OpenAction"), doc.context.obj({ S: "JavaScript", JS: PDFString.of("app.alert(1)") }));
+    const input = await writeTemp("active.pdf", await doc.save());
+    const kept = await runTool(server, "repair-pdf", [input]);
+    expect((await pdfinfo(kept.path)).JavaScript).toBe("yes");
+    expect((await exec("pdfdetach", ["-list", kept.path])).stdout).toMatch(/^1 embedded files/);
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input], { sanitize: true });
+    expect((await pdfinfo(out)).JavaScript).toBe("no");
+    expect((await exec("pdfdetach", ["-list", out])).stdout).toMatch(/^0 embedded files/);
+    expect(reply.message).toMatch(/removed 1 script, 1 embedded file, 1 action/);
+    await expectSound(out);
+  });
+
+  it("fixes unreadable metadata and a missing form field list only when asked", async () => {
+    const doc = await PDFDocument.load(await makeNumberedPdf(1));
+    // A number where a text string belongs: readers cannot show it and some choke on it.
+    const info = doc.context.lookup(doc.context.trailerInfo.Info) as PDFDict;
+    info.set(PDFName.of("Title"), PDFNumber.of(42));
+    doc.catalog.set(PDFName.of("AcroForm"), doc.context.obj({ NeedAppearances: true }));
+    const input = await writeTemp("odd.pdf", await doc.save());
+    const fixed = await runTool(server, "repair-pdf", [input]);
+    expect(fixed.reply.message).toMatch(/removed 1 unreadable metadata field \(Title\); rebuilt the missing list of form fields/);
+    const { stderr } = await exec("pdftoppm", ["-r", "10", "-f", "1", "-l", "1", fixed.path, `${fixed.path}-render`]);
+    expect(stderr).not.toMatch(/Fields/);
+    const untouched = await runTool(server, "repair-pdf", [input], { fixMetadata: false, fixFormFields: false });
+    expect(untouched.reply.message).not.toMatch(/unreadable metadata|form fields/);
+    const { stdout } = await exec("qpdf", ["--show-object=trailer", untouched.path]);
+    const infoRef = /\/Info (\d+) 0 R/.exec(stdout)![1]!;
+    expect((await exec("qpdf", [`--show-object=${infoRef}`, untouched.path])).stdout).toMatch(/\/Title 42/);
+  });
+
+  it("refuses encrypted and hopeless files with a sentence", async () => {
+    const encrypted = await postTool(server, "repair-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect(encrypted.status).toBe(422);
+    expect(encrypted.body.error).toMatch(/password-protected/);
+    const junk = await postTool(server, "repair-pdf", [{ name: "junk.pdf", data: "%PDF-1.4\n" + "nothing here ".repeat(50) }]);
+    expect(junk.status).toBe(422);
+    expect(junk.body.error).toMatch(/could not be repaired/);
+  });
+});
