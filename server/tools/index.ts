@@ -13,6 +13,7 @@ import { protectPdf } from "./protect-pdf.js";
 import { unlockPdf } from "./unlock-pdf.js";
 import { compressPdf } from "./compress-pdf.js";
 import { repairPdf } from "./repair-pdf.js";
+import { ocrPdf } from "./ocr-pdf.js";
 import { pdfToJpg } from "./pdf-to-jpg.js";
 import { pdfToPng } from "./pdf-to-png.js";
 import { pdfToSvg } from "./pdf-to-svg.js";
@@ -41,6 +42,7 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "decrypt-pdf": unlockPdf,
   "compress-pdf": compressPdf,
   "repair-pdf": repairPdf,
+  "ocr-pdf": ocrPdf,
   "pdf-to-jpg": pdfToJpg,
   "pdf-to-png": pdfToPng,
   "pdf-to-svg": pdfToSvg,

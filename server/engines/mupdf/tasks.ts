@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { repairTasks } from "./repair-tasks.js";
+import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
 import { openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
@@ -128,6 +129,7 @@ type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
 
 export const tasks = {
   ...repairTasks,
+  ...ocrTasks,
   ...annotateTasks,
 
   ...convertTasks,
