@@ -16,8 +16,26 @@ declare -A PROVIDES=(
   [libreoffice-impress-nogui]=/usr/lib/libreoffice/program/libsdlo.so
   [python3-uno]=/usr/lib/python3/dist-packages/uno.py
   [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
+  # OCR: OCRmyPDF, Tesseract, unpaper (enhanceDocument) and the primary dropdown's 13 languages.
+  [ocrmypdf]=/usr/bin/ocrmypdf
+  [tesseract-ocr]=/usr/bin/tesseract
+  [unpaper]=/usr/bin/unpaper
+  [tesseract-ocr-eng]=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata
+  [tesseract-ocr-spa]=/usr/share/tesseract-ocr/5/tessdata/spa.traineddata
+  [tesseract-ocr-fra]=/usr/share/tesseract-ocr/5/tessdata/fra.traineddata
+  [tesseract-ocr-deu]=/usr/share/tesseract-ocr/5/tessdata/deu.traineddata
+  [tesseract-ocr-ita]=/usr/share/tesseract-ocr/5/tessdata/ita.traineddata
+  [tesseract-ocr-por]=/usr/share/tesseract-ocr/5/tessdata/por.traineddata
+  [tesseract-ocr-rus]=/usr/share/tesseract-ocr/5/tessdata/rus.traineddata
+  [tesseract-ocr-chi-sim]=/usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata
+  [tesseract-ocr-chi-tra]=/usr/share/tesseract-ocr/5/tessdata/chi_tra.traineddata
+  [tesseract-ocr-jpn]=/usr/share/tesseract-ocr/5/tessdata/jpn.traineddata
+  [tesseract-ocr-kor]=/usr/share/tesseract-ocr/5/tessdata/kor.traineddata
+  [tesseract-ocr-ara]=/usr/share/tesseract-ocr/5/tessdata/ara.traineddata
+  [tesseract-ocr-hin]=/usr/share/tesseract-ocr/5/tessdata/hin.traineddata
 )
 packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2)
+packages+=(ocrmypdf tesseract-ocr unpaper tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
   PROVIDES[chromium]=/usr/bin/chromium

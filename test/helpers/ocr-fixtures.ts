@@ -17,8 +17,8 @@ const exec = promisify(execFile);
 export const FONTS = {
   dejavuSans: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
   dejavuSerif: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-  liberationSerif: "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
-  liberationSans: "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+  liberationSerif: "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf",
+  liberationSans: "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
 } as const;
 
 export interface TextBlock {
