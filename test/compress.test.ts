@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
+import { deflateSync } from "node:zlib";
+import { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
-import { pageCountOf, pageTexts, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
+import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
 import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
@@ -113,6 +115,31 @@ describe("compress-pdf", () => {
       expect(await pdfSsim(corpus(name), out, pages, 72), name).toBeGreaterThan(0.95);
       expect(await sizeOf(out), name).toBeLessThanOrEqual(await sizeOf(corpus(name)));
     }
+  });
+
+  it("leaves a decompression bomb alone instead of decoding it", async () => {
+    // An image that claims 60000 × 60000 grey pixels (3.6 GB decoded) in a stream of a few kilobytes.
+    const doc = await PDFDocument.load(await makeNumberedPdf(1));
+    const bomb = doc.context.register(
+      doc.context.stream(deflateSync(Buffer.alloc(4_000_000)), {
+        Type: "XObject",
+        Subtype: "Image",
+        Width: 60000,
+        Height: 60000,
+        ColorSpace: "DeviceGray",
+        BitsPerComponent: 8,
+        Filter: "FlateDecode",
+      }),
+    );
+    const page = doc.getPage(0);
+    page.node.setXObject(PDFName.of("Bomb"), bomb);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(50, 0, 0, 50, 10, 10), drawObject("Bomb"), popGraphicsState());
+    const input = await writeTemp("bomb.pdf", await doc.save());
+    const started = Date.now();
+    const reply = await postTool(server, "compress-pdf", [input]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toMatch(/No image needed re-encoding/);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it("refuses encrypted and unreadable files with a sentence", async () => {

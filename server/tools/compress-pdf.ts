@@ -23,6 +23,8 @@ const LEVELS: Record<CompressOptions["compressionLevel"], JpegTarget & { label: 
 
 /** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
 const MIN_PIXELS = 10_000;
+/** Above this (an A0 scan at 300 dpi is about 140 million) an image stays as it is rather than be decoded. */
+const MAX_PIXELS = 150_000_000;
 
 export const compressPdf: Processor<CompressOptions> = async ({ files, options }, ctx) => {
   const input = files[0]!;
@@ -30,7 +32,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const { images } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS }, ctx);
+  const { images } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {

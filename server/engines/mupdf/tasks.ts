@@ -170,7 +170,7 @@ export const tasks = {
    * (the largest placement decides how many pixels are needed). Masks, 1-bit images, indexed images and colour-keyed images are left alone: a
    * lossy encoding would blur their edges or shift their keyed colours.
    */
-  collectImages(args: { input: string; outDir: string; minPixels: number }): { images: ImageToResample[] } {
+  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[] } {
     const doc = openPdf(args.input);
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
@@ -206,7 +206,8 @@ export const tasks = {
       if (!isLossyCandidate(obj)) continue;
       const width = obj.get("Width").asNumber();
       const height = obj.get("Height").asNumber();
-      if (width * height < args.minPixels) continue;
+      // Tiny images are not worth a lossy step; giant ones (a decompression bomb, often) are not decoded at all.
+      if (width * height < args.minPixels || width * height > args.maxPixels) continue;
       let pixmap: mupdf.Pixmap;
       try {
         pixmap = doc.loadImage(obj).toPixmap();
