@@ -16,6 +16,7 @@ declare -A PROVIDES=(
   [libreoffice-impress-nogui]=/usr/lib/libreoffice/program/libsdlo.so
   [python3-uno]=/usr/lib/python3/dist-packages/uno.py
   [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
+  [epubcheck]=/usr/share/java/epubcheck.jar
   # OCR: OCRmyPDF, Tesseract, unpaper (enhanceDocument) and the primary dropdown's 13 languages.
   [ocrmypdf]=/usr/bin/ocrmypdf
   [tesseract-ocr]=/usr/bin/tesseract
@@ -34,7 +35,7 @@ declare -A PROVIDES=(
   [tesseract-ocr-ara]=/usr/share/tesseract-ocr/5/tessdata/ara.traineddata
   [tesseract-ocr-hin]=/usr/share/tesseract-ocr/5/tessdata/hin.traineddata
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 epubcheck)
 packages+=(ocrmypdf tesseract-ocr unpaper tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
 if [ "$mode" = test ] || [ "$mode" = bench ]; then

@@ -20,6 +20,9 @@ import { pdfToSvg } from "./pdf-to-svg.js";
 import { jpgToPdf } from "./jpg-to-pdf.js";
 import { pdfToPdfA } from "./pdf-to-pdf-a.js";
 import { wordToPdf } from "./word-to-pdf.js";
+import { pdfToMarkdown } from "./pdf-to-markdown.js";
+import { pdfToHtml } from "./pdf-to-html.js";
+import { pdfToEpub } from "./pdf-to-epub.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -49,4 +52,7 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "jpg-to-pdf": jpgToPdf,
   "pdf-to-pdf-a": pdfToPdfA,
   "word-to-pdf": wordToPdf,
+  "pdf-to-markdown": pdfToMarkdown,
+  "pdf-to-html": pdfToHtml,
+  "pdf-to-epub": pdfToEpub,
 };

@@ -36,7 +36,143 @@ const COLOR_SPACES: Record<RenderColor, mupdf.ColorSpace> = {
   gray: mupdf.ColorSpace.DeviceGray,
 };
 
+/** A run of characters sharing font, size and colour. */
+export interface LayoutSpan {
+  text: string;
+  font: string;
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+  /** "rrggbb". */
+  color: string;
+  /** Left and right edges, for finding table columns. */
+  x0: number;
+  x1: number;
+}
+
+export interface LayoutLine {
+  bbox: [number, number, number, number];
+  spans: LayoutSpan[];
+}
+
+export type LayoutBlock =
+  | { kind: "text"; bbox: [number, number, number, number]; lines: LayoutLine[] }
+  | { kind: "image"; bbox: [number, number, number, number]; path: string; width: number; height: number };
+
+export interface LayoutPage {
+  width: number;
+  height: number;
+  blocks: LayoutBlock[];
+}
+
+/** Top-level outline entries that point into the document, for chapters. */
+export interface LayoutChapter {
+  title: string;
+  /** Zero-based page. */
+  page: number;
+}
+
+/** Images smaller than this on either side are rules, bullets or specks, not pictures. */
+const MIN_IMAGE_SIDE = 12;
+
+function hexColor(color: mupdf.Color): string {
+  const c = Array.from(color);
+  const rgb = c.length === 1 ? [c[0]!, c[0]!, c[0]!] : c.length === 4 ? [0, 1, 2].map((i) => (1 - c[i]!) * (1 - c[3]!)) : c;
+  return rgb.map((v) => Math.round(Math.max(0, Math.min(1, v ?? 0)) * 255).toString(16).padStart(2, "0")).join("");
+}
+
+function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefix: string): LayoutPage {
+  const [x0, y0, x1, y1] = page.getBounds();
+  const blocks: LayoutBlock[] = [];
+  let block: Extract<LayoutBlock, { kind: "text" }> | undefined;
+  let line: LayoutLine | undefined;
+  let span: LayoutSpan | undefined;
+  let imageCount = 0;
+  const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
+  stext.walk({
+    onImageBlock(bbox, _transform, image) {
+      if (!imageDir) return;
+      const [bx0, by0, bx1, by1] = bbox;
+      if (bx1 - bx0 < MIN_IMAGE_SIDE || by1 - by0 < MIN_IMAGE_SIDE) return;
+      let pixmap = image.toPixmap();
+      const n = pixmap.getNumberOfComponents();
+      // PNG holds grey and RGB; CMYK and other models are converted for it.
+      if (n !== 1 && n !== 3) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, Boolean(pixmap.getAlpha()));
+      const path = `${imageDir}/${prefix}-${++imageCount}.png`;
+      fs.writeFileSync(path, pixmap.asPNG());
+      blocks.push({ kind: "image", bbox: [bx0, by0, bx1, by1], path, width: pixmap.getWidth(), height: pixmap.getHeight() });
+    },
+    beginTextBlock(bbox) {
+      block = { kind: "text", bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], lines: [] };
+    },
+    beginLine(bbox) {
+      line = { bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], spans: [] };
+      span = undefined;
+    },
+    onChar(c, _origin, font, size, quad, color) {
+      if (!line || c === "\uFFFD") return;
+      const name = font.getName().replace(/^[A-Z]{6}\+/, "");
+      const hex = hexColor(color);
+      const rounded = Math.round(size * 10) / 10;
+      const left = Math.min(quad[0], quad[4]);
+      const right = Math.max(quad[2], quad[6]);
+      if (span && span.font === name && span.size === rounded && span.color === hex) {
+        span.text += c;
+        span.x1 = Math.max(span.x1, right);
+        return;
+      }
+      const lower = name.toLowerCase();
+      span = {
+        text: c,
+        font: name,
+        size: rounded,
+        bold: font.isBold() || /bold|black|heavy|semibold/.test(lower),
+        italic: font.isItalic() || /italic|oblique/.test(lower),
+        mono: font.isMono() || /mono|courier|consol/.test(lower),
+        color: hex,
+        x0: left,
+        x1: right,
+      };
+      line.spans.push(span);
+    },
+    endLine() {
+      if (line && block && line.spans.some((s) => s.text.trim() !== "")) block.lines.push(line);
+      line = undefined;
+    },
+    endTextBlock() {
+      if (block && block.lines.length > 0) blocks.push(block);
+      block = undefined;
+    },
+  });
+  return { width: x1 - x0, height: y1 - y0, blocks };
+}
+
 export const convertTasks = {
+  /**
+   * The text of the given zero-based pages as blocks, lines and styled spans in MuPDF's reading order, with the
+   * pictures written as PNG into imageDir when one is given; and the outline's top-level entries.
+   */
+  readLayout(args: { input: string; pages: number[]; imageDir?: string }, progress: Progress): { pages: LayoutPage[]; chapters: LayoutChapter[] } {
+    const doc = openPdf(args.input);
+    const pages = args.pages.map((index, i) => {
+      const layout = readPageLayout(doc.loadPage(index) as mupdf.PDFPage, args.imageDir, `page-${index + 1}`);
+      progress((i + 1) / args.pages.length);
+      return layout;
+    });
+    const chapters: LayoutChapter[] = [];
+    for (const item of doc.loadOutline() ?? []) {
+      let page = -1;
+      try {
+        page = item.uri ? doc.resolveLink(item.uri) : -1;
+      } catch {
+        // An entry pointing outside the document names no chapter.
+      }
+      if (item.title && page >= 0) chapters.push({ title: item.title, page });
+    }
+    return { pages, chapters };
+  },
+
   /**
    * Renders the given zero-based pages at dpi (lowered for a page that would exceed maxPixels, so that a poster-sized
    * page cannot exhaust the worker's memory) and writes one file per page into outDir.

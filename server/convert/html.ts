@@ -1,0 +1,76 @@
+import type { DocNode, Run } from "./layout-analysis.js";
+
+/** HTML (and XHTML for EPUB) from the document model: semantic elements, inline styles only for what differs. */
+
+export function escapeHtml(text: string): string {
+  return text
+    // Control characters a PDF may map glyphs to are not allowed in XML (EPUB) and mean nothing in HTML.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function inline(runs: readonly Run[], bodySize: number, inHeading: boolean): string {
+  return runs
+    .map((r) => {
+      let html = escapeHtml(r.text);
+      if (r.mono) html = `<code>${html}</code>`;
+      if (r.italic) html = `<em>${html}</em>`;
+      if (r.bold && !inHeading) html = `<strong>${html}</strong>`;
+      // Colour and a size that differs from the surrounding text are kept; fonts are left to the reader's device.
+      const styles: string[] = [];
+      if (r.color !== "000000") styles.push(`color:#${r.color}`);
+      if (!inHeading && Math.abs(r.size - bodySize) > 1.5) styles.push(`font-size:${(r.size / bodySize).toFixed(2)}em`);
+      return styles.length > 0 ? `<span style="${styles.join(";")}">${html}</span>` : html;
+    })
+    .join("");
+}
+
+export interface HtmlBodyOptions {
+  bodySize: number;
+  /** The src for an image file (a data: URL, or a name inside an EPUB); undefined leaves it out. */
+  imageSrc?: (node: Extract<DocNode, { type: "image" }>) => string | undefined;
+}
+
+export function nodesToHtml(nodes: readonly DocNode[], options: HtmlBodyOptions): string {
+  const out: string[] = [];
+  for (const node of nodes) {
+    switch (node.type) {
+      case "heading":
+        out.push(`<h${node.level}>${inline(node.runs, options.bodySize, true)}</h${node.level}>`);
+        break;
+      case "paragraph":
+        out.push(`<p>${inline(node.runs, options.bodySize, false)}</p>`);
+        break;
+      case "list": {
+        const tag = node.ordered ? "ol" : "ul";
+        out.push(`<${tag}>\n${node.items.map((item) => `  <li>${inline(item, options.bodySize, false)}</li>`).join("\n")}\n</${tag}>`);
+        break;
+      }
+      case "table": {
+        const [head, ...body] = node.rows;
+        const row = (cells: string[], tag: string) => `    <tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join("")}</tr>`;
+        out.push(`<table>\n  <thead>\n${row(head!, "th")}\n  </thead>\n  <tbody>\n${body.map((r) => row(r, "td")).join("\n")}\n  </tbody>\n</table>`);
+        break;
+      }
+      case "image": {
+        const src = options.imageSrc?.(node);
+        if (src) out.push(`<figure><img src="${escapeHtml(src)}" alt="" width="${Math.round(node.widthPt * (4 / 3))}" height="${Math.round(node.heightPt * (4 / 3))}"/></figure>`);
+        break;
+      }
+    }
+  }
+  return out.join("\n");
+}
+
+/** The style sheet: a readable column that reflows on small screens, or the page's own width. */
+export function documentCss(options: { responsive: boolean; pageWidthPt: number }): string {
+  const width = options.responsive ? "max-width: 48em; margin: 0 auto; padding: 1em;" : `width: ${Math.round(options.pageWidthPt * (4 / 3))}px; margin: 0 auto;`;
+  return `body { font-family: Georgia, "Times New Roman", serif; line-height: 1.5; color: #111; ${width} }
+h1, h2, h3 { font-family: Helvetica, Arial, sans-serif; line-height: 1.2; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #999; padding: 0.25em 0.6em; text-align: left; }
+img { max-width: 100%; height: auto; }
+figure { margin: 1em 0; }
+.page-break { border: 0; border-top: 1px dashed #bbb; margin: 2em 0; }`;
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { z } from "zod";
+import type { markdownConvertOptions } from "../../catalog/options/convert.js";
+import { toMarkdown } from "../convert/markdown.js";
+import { readDocument } from "../convert/read-document.js";
+import { stemOf } from "../lib/file-names.js";
+import type { OutputFile, Processor } from "./types.js";
+
+type MarkdownConvertOptions = z.infer<typeof markdownConvertOptions>;
+
+/** Markdown with headings by font size, lists, tables and (on request) the pictures as PNG files beside it. */
+export const pdfToMarkdown: Processor<MarkdownConvertOptions> = async ({ files, options }, ctx) => {
+  const { pdf, model, notes } = await readDocument(
+    files[0]!,
+    { pageRange: options.pageRange, detectTables: true, includeImages: options.includeImages, ocrEnabled: options.ocrEnabled },
+    ctx,
+  );
+  const stem = stemOf(pdf.name);
+  const images: OutputFile[] = [];
+  const names = new Map<string, string>();
+  const markdown = toMarkdown(model, {
+    headingStyle: options.headingStyle,
+    imageName: options.includeImages
+      ? (file) => {
+          let name = names.get(file);
+          if (!name) {
+            name = `${stem}-image-${names.size + 1}.png`;
+            names.set(file, name);
+            images.push({ path: file, name });
+          }
+          return name;
+        }
+      : undefined,
+  });
+  const out = path.join(ctx.workDir, "document.md");
+  await fs.writeFile(out, markdown);
+  ctx.progress(1);
+  const headings = model.nodes.filter((n) => n.type === "heading");
+  const summary = `Wrote Markdown with ${headings.length} heading${headings.length === 1 ? "" : "s"}, ${model.tableCount} table${model.tableCount === 1 ? "" : "s"} and ${images.length} image${images.length === 1 ? "" : "s"}.`;
+  if (options.headingStyle === "setext" && headings.some((h) => h.type === "heading" && h.level > 2)) {
+    notes.push("Setext style has only two heading levels; deeper headings use # marks.");
+  }
+  if (options.quality !== 80) notes.push("Images are saved losslessly as PNG: the quality setting does not apply.");
+  return { files: [{ path: out, name: `${stem}.md` }, ...images], zipName: `${stem}-markdown.zip`, message: [summary, ...notes].join(" ") };
+};
