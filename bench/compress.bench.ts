@@ -82,7 +82,8 @@ export async function run(): Promise<void> {
           sizes[i]! / inputSize,
           sizes[i]! / reference,
           o.seconds,
-          await pdfSsim(input, o.file, sample.pages),
+          // Three decimals: the target (0.95) sits where two would round.
+          (await pdfSsim(input, o.file, sample.pages)).toFixed(3),
         ]);
       }
       rows.push([`  input ${Math.round(inputSize / 1024)} KB`, "", "", "", "", "", ""]);

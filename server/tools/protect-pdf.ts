@@ -5,7 +5,7 @@ import { runQpdfJob } from "../engines/qpdf-job.js";
 import { stemOf } from "../lib/file-names.js";
 import { describeCipher, readEncryption } from "../pdf/encryption-info.js";
 import { PERMISSION_NAMES, planEncryption } from "../pdf/encryption-plan.js";
-import { openPdfInput } from "../pdf/pdf-input.js";
+import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -39,6 +39,7 @@ export const protectPdf: Processor<ProtectOptions> = async ({ files, options }, 
     allowed.length ? `Allowed: ${allowed.join(", ")}.` : "Nothing beyond reading is allowed.",
     denied.length ? `Not allowed: ${denied.join(", ")}.` : "",
     options.advancedOptions.encryptMetadata ? "" : "Metadata stays readable without the password.",
+    repairNote([pdf]) ?? "",
   ].filter(Boolean);
   return {
     files: [{ path: out, name: `${stemOf(pdf.name)}-protected.pdf` }],
