@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
-import { characterAccuracy, crookedScanPdf, normaliseText, rasterise, scannedPdf, textPdf, textSkewDegrees, type TextBlock } from "./helpers/ocr-fixtures.js";
+import { characterAccuracy, crookedScanPdf, normaliseText, officeText, rasterise, scannedPdf, tableScanPdf, textPdf, textSkewDegrees, type TextBlock } from "./helpers/ocr-fixtures.js";
 import { pageTexts, pdfinfo, pdftotext, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
@@ -180,3 +180,83 @@ function bmpOf({ data, info }: { data: Buffer; info: { width: number; height: nu
   for (let y = 0; y < info.height; y++) data.copy(bmp, offset + (info.height - 1 - y) * stride, y * info.width, (y + 1) * info.width);
   return bmp;
 }
+
+describe("ocr-pdf outputs", () => {
+  it("writes a Word document whose paragraphs LibreOffice reads back", async () => {
+    const { path: out, reply } = await runTool(server, "ocr-pdf", [englishScan], { outputFormat: "word" });
+    expect(reply.filename).toBe("english-scan.docx");
+    const text = await officeText(out, "docx");
+    expect(characterAccuracy(expectedEnglish, text)).toBeGreaterThanOrEqual(0.98);
+    // Each of the three blocks is a paragraph of its own.
+    expect(text.split(/\n\s*\n|\n/).filter((p) => p.trim() !== "").length).toBeGreaterThanOrEqual(3);
+  }, 180_000);
+
+  it("writes an Excel workbook with one row a line and, with table recognition, one cell a column", async () => {
+    const rows = [["Item", "Quantity", "Price"], ["Apples", "12", "3.40"], ["Pears", "7", "2.15"]];
+    const scan = await writeTemp("table.pdf", await tableScanPdf(rows, 200));
+    const [cells, lines] = await Promise.all([
+      runTool(server, "ocr-pdf", [scan], { outputFormat: "excel", deskew: false }),
+      runTool(server, "ocr-pdf", [scan], { outputFormat: "excel", deskew: false, recognizeTables: false }),
+    ]);
+    expect(cells.reply.filename).toBe("table.xlsx");
+    const csv = (await officeText(cells.path, "xlsx")).trim().split("\n").map((l) => l.trim());
+    expect(csv).toEqual(rows.map((r) => r.join(",")));
+    const joined = (await officeText(lines.path, "xlsx")).trim().split("\n").map((l) => l.trim());
+    expect(joined).toEqual(rows.map((r) => r.join(" ")));
+  }, 240_000);
+
+  it("writes a PDF whose recognised text is visible, in an embedded font, with or without the scan", async () => {
+    const [withScan, textOnly] = await Promise.all([
+      runTool(server, "ocr-pdf", [englishScan], { outputFormat: "pdf-with-text" }),
+      runTool(server, "ocr-pdf", [englishScan], { outputFormat: "pdf-with-text", includeImages: false }),
+    ]);
+    for (const out of [withScan.path, textOnly.path]) {
+      await qpdfCheck(out);
+      expect(characterAccuracy(expectedEnglish, await pdftotext(out))).toBeGreaterThanOrEqual(0.98);
+      expect((await exec("pdffonts", [out])).stdout).toMatch(/DejaVuSans\S*\s+CID TrueType\s+Identity-H\s+yes/);
+    }
+    const images = async (file: string) => (await exec("pdfimages", ["-list", file])).stdout.split("\n").filter((l) => /^\s+\d+\s/.test(l)).length;
+    expect(await images(withScan.path)).toBe(1);
+    expect(await images(textOnly.path)).toBe(0);
+    // The text alone makes dark pixels: it is drawn, not hidden as in a searchable PDF.
+    const page = await renderGray(textOnly.path, 1, 50);
+    expect(page.pixels.filter((p) => p < 128).length).toBeGreaterThan(500);
+  }, 180_000);
+
+  it("only straightens and cleans when text recognition is off", async () => {
+    const { path: out, reply } = await runTool(server, "ocr-pdf", [englishScan], { recognizeText: false });
+    expect(normaliseText(await pdftotext(out))).toBe("");
+    expect(reply.message).toMatch(/without text recognition/);
+    const text = await postTool(server, "ocr-pdf", [englishScan], { recognizeText: false, outputFormat: "text" });
+    expect(text.status).toBe(400);
+  }, 120_000);
+});
+
+describe("ocr-pdf bad input and progress", () => {
+  it("answers damaged, encrypted and broken image files with a sentence and a 4xx", async () => {
+    const damaged = await postTool(server, "ocr-pdf", [{ name: "broken.pdf", data: "%PDF-1.7\n1 0 obj <</Type /Catalog" }]);
+    expect(damaged.status).toBe(422);
+    expect(damaged.body.error).toMatch(/could not be read/);
+    const locked = await postTool(server, "ocr-pdf", [corpus("libreoffice-writer-password.pdf")]);
+    expect(locked.status).toBe(422);
+    expect(locked.body.error).toMatch(/password-protected/);
+    const png = await postTool(server, "ocr-pdf", [{ name: "scan.png", data: Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(64, 7)]) }]);
+    expect(png.status).toBe(422);
+    expect(png.body.error).toMatch(/image could not be read/);
+  });
+
+  it("reports page-by-page progress through the jobs API", async () => {
+    const SHORT: TextBlock[] = [{ font: "dejavuSans", size: 16, text: "Short page." }];
+    const file = await scannedPdf([SHORT, ENGLISH, SHORT, SHORT], 200);
+    const form = new FormData();
+    form.append("files", new Blob([file]), "four.pdf");
+    form.append("deskew", "false");
+    const started = (await (await fetch(`${server.url}/api/jobs/ocr-pdf`, { method: "POST", body: form })).json()) as { jobId: string };
+    const stream = await (await fetch(`${server.url}/api/jobs/${started.jobId}/events`)).text();
+    const events = stream.split("\n\n").filter((c) => c.startsWith("data: ")).map((c) => JSON.parse(c.slice(6)) as { state: string; progress: number });
+    expect(events.at(-1)).toMatchObject({ state: "succeeded", progress: 1 });
+    // Between the start (0.05) and the end of recognition (0.9) come the pages as they finish.
+    const during = events.map((e) => e.progress).filter((p) => p > 0.05 && p < 0.9);
+    expect(during.length).toBeGreaterThanOrEqual(1);
+  }, 180_000);
+});

@@ -8,24 +8,41 @@ import { fontFor } from "./stamp.js";
 
 /**
  * "PDF with text": the recognised text made visible, typeset in a real font where each line was found on the page.
- * With includeImages the scan stays underneath, faded, so that pictures and handwriting remain; without it the page
- * holds the text alone. includeFonts embeds DejaVu Sans; without it Helvetica is used where it covers the text.
+ * With includeImages the scan (as it was before recognition, so without its hidden text) stays underneath, faded,
+ * so that pictures and handwriting remain; without it the page holds the text alone. Pages that carried text of
+ * their own before are copied as they were. includeFonts embeds DejaVu Sans; without it Helvetica is used where it
+ * covers the text.
  */
+
+export interface TextPdfSources {
+  /** The searchable PDF: where the recognised lines are read. */
+  searchable: string;
+  /** The pages before recognition, in the same geometry. */
+  scan: string;
+  /** Zero-based pages that had text of their own and were not recognised. */
+  kept: readonly number[];
+}
 
 const UNICODE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const SCAN_OPACITY = 0.25;
 
-export async function writeOcrTextPdf(searchable: string, output: string, options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
+export async function writeOcrTextPdf(sources: TextPdfSources, output: string, options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
   const notes: string[] = [];
-  const { pages } = await runMupdf("recognisedLines", { input: searchable }, ctx);
+  const { pages } = await runMupdf("recognisedLines", { input: sources.searchable }, ctx);
+  const kept = new Set(sources.kept);
   const doc = await PDFDocument.create();
   const texts = pages.flatMap((p) => p.lines.map((l) => l.text));
   const font = options.includeFonts ? await embedUnicodeFont(doc) : (await fontFor(doc, texts)).font;
-  const scans = options.includeImages ? await doc.embedPdf(await fs.readFile(searchable), pages.map((_, i) => i)) : [];
+  const scanBytes = await fs.readFile(sources.scan);
+  const scans = await doc.embedPdf(scanBytes, pages.map((_, i) => i));
   pages.forEach((recognised, i) => {
     const page = doc.addPage([recognised.width, recognised.height]);
-    const scan = scans[i];
-    if (scan) page.drawPage(scan, { x: 0, y: 0, width: recognised.width, height: recognised.height, opacity: SCAN_OPACITY });
+    const box = { x: 0, y: 0, width: recognised.width, height: recognised.height };
+    if (kept.has(i)) {
+      page.drawPage(scans[i]!, box);
+      return;
+    }
+    if (options.includeImages) page.drawPage(scans[i]!, { ...box, opacity: SCAN_OPACITY });
     for (const line of recognised.lines) {
       const height = line.y1 - line.y0;
       const width = font.widthOfTextAtSize(line.text, 1);

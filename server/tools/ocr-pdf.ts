@@ -72,7 +72,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   notes.push(...settingNotes(options));
 
   const stem = stemOf(input.name);
-  const result = await writeOutput(options, { searchable, sidecar, stem }, ctx, notes);
+  const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, ctx, notes);
   ctx.progress(1);
   return { files: [result], message: notes.join(" ") };
 };
@@ -173,6 +173,9 @@ interface Recognised {
   searchable: string;
   sidecar: string;
   stem: string;
+  /** The pages as recognition saw them (straightened), and those kept because they had text. */
+  scan: string;
+  kept: readonly number[];
 }
 
 async function writeOutput(
@@ -181,7 +184,7 @@ async function writeOutput(
   ctx: ProcessorContext,
   notes: string[],
 ): Promise<{ path: string; name: string }> {
-  const { searchable, sidecar, stem } = recognised;
+  const { searchable, sidecar, stem, scan, kept } = recognised;
   switch (options.outputFormat) {
     case "searchable-pdf":
       if (options.pdfA) notes.push("Written as PDF/A-2b.");
@@ -190,7 +193,7 @@ async function writeOutput(
       return { path: sidecar, name: `${stem}.txt` };
     case "pdf-with-text": {
       const out = path.join(ctx.workDir, "text.pdf");
-      notes.push(...(await writeOcrTextPdf(searchable, out, options, ctx)));
+      notes.push(...(await writeOcrTextPdf({ searchable, scan, kept }, out, options, ctx)));
       return { path: out, name: `${stem}-text.pdf` };
     }
     case "word": {

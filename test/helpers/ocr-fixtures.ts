@@ -148,3 +148,27 @@ export function textSkewDegrees(image: { width: number; height: number; pixels: 
   }
   return best.angle;
 }
+
+/** A scan of a table: each row's cells set at fixed columns, far enough apart to read as separate cells. */
+export async function tableScanPdf(rows: readonly string[][], dpi: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(await fs.readFile(FONTS.liberationSans), { subset: true });
+  const page = doc.addPage([595, 842]);
+  rows.forEach((cells, r) => {
+    cells.forEach((cell, c) => page.drawText(cell, { x: 72 + c * 170, y: 760 - r * 30, size: 14, font, color: rgb(0, 0, 0) }));
+  });
+  return imageOnlyPdf(await rasterise(await doc.save(), dpi), dpi);
+}
+
+/** Text of an office file as LibreOffice reads it (Writer to plain text, Calc to CSV), in a profile of its own. */
+export async function officeText(file: string, kind: "docx" | "xlsx"): Promise<string> {
+  const dir = await tempDir();
+  const input = path.join(dir, `input.${kind}`);
+  await fs.copyFile(file, input);
+  const filter = kind === "docx" ? "txt:Text (encoded):UTF8" : "csv:Text - txt - csv (StarCalc):44,34,76";
+  await exec("soffice", [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", filter, "--outdir", dir, input], { timeout: 120_000 });
+  const text = await fs.readFile(path.join(dir, `input.${kind === "docx" ? "txt" : "csv"}`), "utf8");
+  await fs.rm(dir, { recursive: true, force: true });
+  return text;
+}
