@@ -249,7 +249,7 @@ describe("ocr-pdf bad input and progress", () => {
     const SHORT: TextBlock[] = [{ font: "dejavuSans", size: 16, text: "Short page." }];
     const file = await scannedPdf([SHORT, ENGLISH, SHORT, SHORT], 200);
     const form = new FormData();
-    form.append("files", new Blob([file]), "four.pdf");
+    form.append("files", new Blob([Buffer.from(file)]), "four.pdf");
     form.append("deskew", "false");
     const started = (await (await fetch(`${server.url}/api/jobs/ocr-pdf`, { method: "POST", body: form })).json()) as { jobId: string };
     const stream = await (await fetch(`${server.url}/api/jobs/${started.jobId}/events`)).text();
