@@ -23,7 +23,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return results.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`);
 }
 
-const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+// Expressions as text: they run in the browser, and this file is type-checked without the DOM's types.
+const isDark = (page: Page) => page.evaluate<boolean>('document.documentElement.classList.contains("dark")');
 
 describe("site shell in the browser", () => {
   it("keeps the theme chosen across reloads, and follows the OS on system", async () => {
@@ -36,7 +37,7 @@ describe("site shell in the browser", () => {
     expect(await isDark(page)).toBe(false);
     await page.reload();
     expect(await isDark(page)).toBe(false);
-    expect(await page.evaluate(() => localStorage.getItem("pdf-toolbox-ui-theme"))).toBe("light");
+    expect(await page.evaluate<string | null>('localStorage.getItem("pdf-toolbox-ui-theme")')).toBe("light");
   });
 
   it("opens the dropdowns by keyboard and closes them with Escape", async () => {
@@ -57,7 +58,7 @@ describe("site shell in the browser", () => {
   it("works at 360 px with the slide-in menu, which closes on a choice", async () => {
     const { page, errors } = await web.open({ width: 360 });
     await page.goto("/");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect.poll(() => menu.isVisible()).toBe(true);

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Router, Switch } from "wouter";
 import { Footer } from "./components/layout/Footer.js";
 import { Header } from "./components/layout/Header.js";
 import { ScrollOnNavigate } from "./components/layout/ScrollOnNavigate.js";
@@ -40,9 +40,11 @@ function Routes() {
   );
 }
 
-export function App() {
+/** The whole app; `ssrPath` is given when the home page is rendered to HTML at build time (web/prerender.ts). */
+export function App({ ssrPath }: { ssrPath?: string }) {
   useSiteStructuredData();
   return (
+    <Router ssrPath={ssrPath}>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -59,5 +61,6 @@ export function App() {
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
+    </Router>
   );
 }

@@ -54,8 +54,8 @@ function sendFile(reply: FastifyReply, file: string, cache: string): FastifyRepl
 
 /**
  * Serves the built web app. Files under /assets/ carry a content hash in their names, so they are cached for a
- * year; every other path that is not a file gets index.html, and the app's router decides what to show there
- * (its own not-found page included). /api/ paths are never answered here.
+ * year; every other path that is not a file gets the app, and its router decides what to show there (its own
+ * not-found page included). /api/ paths are never answered here.
  */
 export function registerWebRoutes(app: FastifyInstance): void {
   const root = findWebRoot();
@@ -74,7 +74,10 @@ export function registerWebRoutes(app: FastifyInstance): void {
       return sendFile(reply, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     }
     if (urlPath.startsWith("/assets/")) return reply.callNotFound();
-    return sendFile(reply, path.join(root, "index.html"), "no-cache");
+    // The home page is prerendered into index.html; other addresses get the empty shell (when the build made one).
+    const shell = path.join(root, "shell.html");
+    const page = urlPath === "/" || !fs.existsSync(shell) ? path.join(root, "index.html") : shell;
+    return sendFile(reply, page, "no-cache");
   };
   app.get("/", handler);
   app.get("/*", handler);

@@ -1,23 +1,10 @@
 import * as Slider from "@radix-ui/react-slider";
 import * as Switch from "@radix-ui/react-switch";
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
+import { Field, hintStyles, labelStyles } from "./Field.js";
+
+
 import { inputStyles } from "../ui/styles.js";
-
-const labelStyles = "block text-sm font-medium text-slate-800 dark:text-slate-100";
-const hintStyles = "mt-1 text-xs text-slate-600 dark:text-slate-400";
-
-export function Field({ label, hint, children }: { label: string; hint?: string; children: (id: string) => ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelStyles}>
-        {label}
-      </label>
-      <div className="mt-1">{children(id)}</div>
-      {hint && <p className={hintStyles}>{hint}</p>}
-    </div>
-  );
-}
 
 export function TextField({
   label,

@@ -44,7 +44,8 @@ export function Footer() {
         ))}
       </div>
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-3 border-t border-slate-200 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center dark:border-slate-800 dark:text-slate-300">
-        <p>© {new Date().getFullYear()} PDF Toolbox. All rights reserved.</p>
+        {/* The home page's HTML is rendered at build time; the year is today's once the app runs. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} PDF Toolbox. All rights reserved.</p>
         <label className="flex items-center gap-2">
           Language
           <select className="rounded-md border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-800" defaultValue="English">

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun, SunMoon } from "lucide-react";
 import { useTheme, type ThemeChoice } from "../../lib/theme.js";
 import { menuContentStyles, menuItemStyles } from "./menu-styles.js";
 
@@ -11,15 +11,15 @@ const OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string; Icon: typeof S
 
 export function ThemeToggle() {
   const { theme, setTheme } = useTheme();
-  const current = OPTIONS.find((o) => o.value === theme) ?? OPTIONS[2]!;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={`Theme: ${current.label}`}
+        // The same label and icon whatever the choice: the home page's HTML is rendered before any choice is known.
+        aria-label="Choose theme"
         data-testid="theme-toggle"
         className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
-        <current.Icon className="h-5 w-5" aria-hidden="true" />
+        <SunMoon className="h-5 w-5" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={4} className={menuContentStyles}>

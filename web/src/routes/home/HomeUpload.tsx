@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useLocation } from "wouter";
-import { Field } from "../../components/form/fields.js";
+import { Field } from "../../components/form/Field.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";

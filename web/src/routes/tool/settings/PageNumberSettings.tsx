@@ -1,4 +1,4 @@
-import { Field } from "../../../components/form/fields.js";
+import { Field } from "../../../components/form/Field.js";
 import { SettingsTabs } from "../../../components/form/SettingsTabs.js";
 import { bindings, humanize } from "./bindings.js";
 import type { SettingsProps } from "./types.js";
