@@ -1,7 +1,8 @@
 /**
  * The Python program that drives a running LibreOffice over its UNO pipe (python3-uno), passed to python3 -c so
  * that nothing outside the compiled sources is needed at run time. One run converts one document:
- *   argv: pipe name, input path, output path, filter ("pdf" picks the PDF filter for the document's type).
+ *   argv: pipe name, input path, output path, filter ("pdf" picks the PDF filter for the document's type),
+ *   the filter's options as JSON, and document settings as JSON (such as {"EmbedFonts": true}).
  * Exit 3: the document could not be opened (damaged, password-protected, not an office file); 4: export failed.
  * Documents open hidden, read-only, with macros never executed and links never updated.
  */
@@ -16,7 +17,7 @@ def prop(name, value):
     p.Value = value
     return p
 
-pipe, source, target, filter_name, filter_data = sys.argv[1:6]
+pipe, source, target, filter_name, filter_data, doc_settings = sys.argv[1:7]
 local = uno.getComponentContext()
 resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
 deadline = time.time() + 60
@@ -48,15 +49,21 @@ if doc is None:
     sys.exit(3)
 
 try:
+    if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
+        kind, pdf_filter = "spreadsheet", "calc_pdf_Export"
+    elif doc.supportsService("com.sun.star.presentation.PresentationDocument"):
+        kind, pdf_filter = "presentation", "impress_pdf_Export"
+    elif doc.supportsService("com.sun.star.drawing.DrawingDocument"):
+        kind, pdf_filter = "drawing", "draw_pdf_Export"
+    else:
+        kind, pdf_filter = "text", "writer_pdf_Export"
     if filter_name == "pdf":
-        if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
-            filter_name = "calc_pdf_Export"
-        elif doc.supportsService("com.sun.star.presentation.PresentationDocument"):
-            filter_name = "impress_pdf_Export"
-        elif doc.supportsService("com.sun.star.drawing.DrawingDocument"):
-            filter_name = "draw_pdf_Export"
-        else:
-            filter_name = "writer_pdf_Export"
+        filter_name = pdf_filter
+    settings_values = json.loads(doc_settings)
+    if settings_values:
+        settings = doc.createInstance("com.sun.star.document.Settings")
+        for k, v in settings_values.items():
+            settings.setPropertyValue(k, v)
     data = tuple(prop(k, v) for k, v in json.loads(filter_data).items())
     store = (prop("FilterName", filter_name), prop("Overwrite", True))
     if data:
@@ -66,11 +73,6 @@ try:
     except Exception as e:
         print("export failed: %s" % e, file=sys.stderr)
         sys.exit(4)
-    kind = "text"
-    if filter_name.startswith("calc"):
-        kind = "spreadsheet"
-    elif filter_name.startswith("impress"):
-        kind = "presentation"
     print(json.dumps({"filter": filter_name, "kind": kind}))
 finally:
     try:

@@ -86,12 +86,13 @@ process.once("exit", () => {
 export interface OfficeConversion {
   /** The PDF filter LibreOffice chose for the document, such as "writer_pdf_Export". */
   filter: string;
-  kind: "text" | "spreadsheet" | "presentation";
+  kind: "text" | "spreadsheet" | "presentation" | "drawing";
 }
 
 /**
  * Converts one document with a warm office. filter is a LibreOffice export filter name, or "pdf" for the PDF
- * filter that suits the document's type; filterData are that filter's options.
+ * filter that suits the document's type; filterData are that filter's options; documentSettings are set on the
+ * document before it is written (com.sun.star.document.Settings, such as EmbedFonts).
  */
 export async function officeConvert(
   input: string,
@@ -99,6 +100,7 @@ export async function officeConvert(
   filter: string,
   filterData: Record<string, string | number | boolean>,
   ctx: EngineContext & { fileName: string },
+  documentSettings: Record<string, string | number | boolean> = {},
 ): Promise<OfficeConversion> {
   const release = await gate.acquire(ctx.signal).catch(() => {
     throw new AbortedError();
@@ -112,7 +114,7 @@ export async function officeConvert(
       engine: "libreoffice",
       // Debian's python3-uno is built for the system Python, whatever else is first on PATH.
       command: "/usr/bin/python3",
-      args: ["-c", BRIDGE_PY, slot.pipe, input, output, filter, JSON.stringify(filterData)],
+      args: ["-c", BRIDGE_PY, slot.pipe, input, output, filter, JSON.stringify(filterData), JSON.stringify(documentSettings)],
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,

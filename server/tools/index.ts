@@ -23,6 +23,8 @@ import { wordToPdf } from "./word-to-pdf.js";
 import { pdfToMarkdown } from "./pdf-to-markdown.js";
 import { pdfToHtml } from "./pdf-to-html.js";
 import { pdfToEpub } from "./pdf-to-epub.js";
+import { pdfToWord } from "./pdf-to-word.js";
+import { pdfToRtf } from "./pdf-to-rtf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -55,4 +57,6 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-markdown": pdfToMarkdown,
   "pdf-to-html": pdfToHtml,
   "pdf-to-epub": pdfToEpub,
+  "pdf-to-word": pdfToWord,
+  "pdf-to-rtf": pdfToRtf,
 };

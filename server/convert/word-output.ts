@@ -1,0 +1,42 @@
+import path from "node:path";
+import { officeConvert } from "../engines/libreoffice.js";
+import type { ProcessorContext } from "../tools/types.js";
+import { writeDocx } from "./docx.js";
+import type { DocumentModel } from "./layout-analysis.js";
+
+export type WordFormat = "docx" | "doc" | "odt" | "rtf";
+
+/** LibreOffice export filters for the formats written from the DOCX. */
+const FILTERS: Record<WordFormat, string> = {
+  docx: "MS Word 2007 XML",
+  doc: "MS Word 97",
+  odt: "writer8",
+  rtf: "Rich Text Format",
+};
+
+/** Formats whose files can carry fonts inside them (LibreOffice embeds into these, not into .doc or RTF). */
+const EMBEDS_FONTS: ReadonlySet<WordFormat> = new Set(["docx", "odt"]);
+
+/**
+ * Writes the document model as DOCX and, for the other formats (or to embed fonts), has LibreOffice load that DOCX
+ * and save it in the format asked for. Returns the file and what to tell the visitor.
+ */
+export async function writeWordDocument(
+  model: DocumentModel,
+  format: WordFormat,
+  embedFonts: boolean,
+  ctx: ProcessorContext,
+  fileName: string,
+): Promise<{ path: string; notes: string[] }> {
+  const docx = path.join(ctx.workDir, "flowing.docx");
+  await writeDocx(model, docx);
+  ctx.progress(0.85);
+  const notes: string[] = [];
+  const embed = embedFonts && EMBEDS_FONTS.has(format);
+  if (embedFonts && !embed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
+  if (embed) notes.push("Fonts this server has are embedded; fonts only inside the PDF are named and substituted where missing.");
+  if (format === "docx" && !embed) return { path: docx, notes };
+  const out = path.join(ctx.workDir, `document.${format}`);
+  await officeConvert(docx, out, FILTERS[format], {}, { ...ctx, fileName }, embed ? { EmbedFonts: true, EmbedOnlyUsedFonts: true } : {});
+  return { path: out, notes };
+}

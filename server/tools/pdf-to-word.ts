@@ -1,0 +1,32 @@
+import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
+import { readDocument } from "../convert/read-document.js";
+import { writeWordDocument } from "../convert/word-output.js";
+import { stemOf } from "../lib/file-names.js";
+import type { OutputFile, Processor } from "./types.js";
+
+/**
+ * An editable Word (or ODT) document with flowing paragraphs rebuilt from the PDF's text, not one text box per
+ * line: headings, lists, tables (detectTables) and pictures. Several PDFs give one document each, in a ZIP.
+ */
+export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, options }, ctx) => {
+  const outputs: OutputFile[] = [];
+  const notes = new Set<string>();
+  let paragraphs = 0;
+  let tables = 0;
+  for (const [i, file] of files.entries()) {
+    const fileCtx = { ...ctx, progress: (f: number) => ctx.progress((i + f) / files.length) };
+    const read = await readDocument(
+      file,
+      { pageRange: options.pageRange, detectTables: options.detectTables, includeImages: true, ocrEnabled: options.ocrEnabled },
+      fileCtx,
+    );
+    const written = await writeWordDocument(read.model, options.outputDocumentFormat, options.embedFonts, fileCtx, read.pdf.name);
+    outputs.push({ path: written.path, name: `${stemOf(read.pdf.name)}.${options.outputDocumentFormat}` });
+    paragraphs += read.model.nodes.filter((n) => n.type === "paragraph" || n.type === "heading").length;
+    tables += read.model.tableCount;
+    for (const note of [...read.notes, ...written.notes]) notes.add(note);
+  }
+  const summary = `Rebuilt ${paragraphs} paragraph${paragraphs === 1 ? "" : "s"} and ${tables} table${tables === 1 ? "" : "s"} as an editable ${options.outputDocumentFormat.toUpperCase()} document${files.length === 1 ? "" : " for each file"}.`;
+  if (!options.preserveFormatting) notes.add("Text keeps its fonts and sizes either way: a document rebuilt from a PDF has no other formatting to fall back on.");
+  return { files: outputs, zipName: "converted-documents.zip", message: [summary, ...notes].join(" ") };
+};

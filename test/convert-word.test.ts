@@ -1,0 +1,144 @@
+import fs from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeDocx, type DocxContent } from "./helpers/office-fixtures.js";
+import { makeNumberedPdf, writeTemp } from "./helpers/pdf-tools.js";
+import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { makeStructuredPdf } from "./helpers/structured-pdf.js";
+import { readZip } from "./helpers/zip.js";
+
+/**
+ * Round trips: a DOCX made by the test → PDF (word-to-pdf) → Word again (pdf-to-word), compared with what the test
+ * put in: words, paragraphs and table cells, read straight from the returned document's XML.
+ */
+
+let server: TestServer;
+let source: { data: Buffer; content: DocxContent };
+let sourcePdf: string;
+beforeAll(async () => {
+  server = await startServer();
+  source = await makeDocx(8, 5, 3);
+  const { path } = await runTool(server, "word-to-pdf", [{ name: "source.docx", data: source.data }]);
+  sourcePdf = await writeTemp("source.pdf", await fs.readFile(path));
+});
+afterAll(async () => server.close());
+
+const decode = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+const textOf = (xml: string) => decode([...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(""));
+const words = (s: string) => s.split(/\s+/).filter(Boolean);
+
+/** Body paragraphs outside tables, and tables as rows of cell texts. */
+function structureOf(documentXml: string): { paragraphs: string[]; tables: string[][][]; xml: string } {
+  const body = documentXml.slice(documentXml.indexOf("<w:body>"));
+  const tables = [...body.matchAll(/<w:tbl>[\s\S]*?<\/w:tbl>/g)].map((t) =>
+    [...t[0].matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((r) => [...r[0].matchAll(/<w:tc>[\s\S]*?<\/w:tc>/g)].map((c) => textOf(c[0]).trim())),
+  );
+  const outside = body.replace(/<w:tbl>[\s\S]*?<\/w:tbl>/g, "");
+  const paragraphs = [...outside.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) => textOf(p[0]).trim()).filter(Boolean);
+  return { paragraphs, tables, xml: documentXml };
+}
+
+function recall(expected: string[], actual: string[]): number {
+  const pool = new Map<string, number>();
+  for (const w of actual) pool.set(w, (pool.get(w) ?? 0) + 1);
+  let found = 0;
+  for (const w of expected) {
+    const n = pool.get(w) ?? 0;
+    if (n > 0) {
+      found++;
+      pool.set(w, n - 1);
+    }
+  }
+  return found / expected.length;
+}
+
+async function documentXml(file: string): Promise<string> {
+  return (await readZip(file)).get("word/document.xml")!.toString("utf8");
+}
+
+function expectFaithful(doc: ReturnType<typeof structureOf>) {
+  const expectedWords = [...source.content.paragraphs, ...source.content.table.flat()].flatMap(words);
+  const gotWords = [...doc.paragraphs, ...doc.tables.flat(2)].flatMap(words);
+  expect(recall(expectedWords, gotWords)).toBeGreaterThanOrEqual(0.98);
+  // Flowing paragraphs, not one per line: the same number as in the source.
+  expect(doc.paragraphs).toHaveLength(source.content.paragraphs.length);
+  expect(doc.tables).toHaveLength(1);
+  const cells = source.content.table.flat();
+  const got = doc.tables[0]!.flat();
+  const equal = cells.filter((c, i) => got[i] === c).length;
+  expect(equal / cells.length).toBeGreaterThanOrEqual(0.95);
+}
+
+describe("pdf-to-word", () => {
+  it("round-trips a DOCX: words, paragraphs and table cells come back (written directly)", async () => {
+    const { path, reply } = await runTool(server, "pdf-to-word", [sourcePdf], { embedFonts: false });
+    expect(reply.filename).toBe("source.docx");
+    const doc = structureOf(await documentXml(path));
+    expectFaithful(doc);
+    // The 20 pt bold title keeps its size and weight and becomes a heading.
+    expect(doc.xml).toMatch(/<w:pStyle w:val="Heading1"\/>[\s\S]*?<w:b\/>[\s\S]*?<w:sz w:val="40"\/>/);
+    expect(doc.xml).not.toContain("txbxContent");
+  });
+
+  it("embeds fonts in DOCX by default, through LibreOffice, keeping the structure", async () => {
+    const { path, reply } = await runTool(server, "pdf-to-word", [sourcePdf]);
+    expect(reply.message).toContain("embedded");
+    const entries = await readZip(path);
+    expect([...entries.keys()].some((k) => /^word\/fonts\/.+\.odttf$/.test(k))).toBe(true);
+    expectFaithful(structureOf(entries.get("word/document.xml")!.toString("utf8")));
+  });
+
+  it("leaves tables as paragraphs when detectTables is off", async () => {
+    const { path } = await runTool(server, "pdf-to-word", [sourcePdf], { detectTables: false, embedFonts: false });
+    expect(await documentXml(path)).not.toContain("<w:tbl>");
+  });
+
+  it("writes lists, the picture and page breaks", async () => {
+    const structured = await writeTemp("structured.pdf", (await makeStructuredPdf()).data);
+    const { path } = await runTool(server, "pdf-to-word", [structured], { embedFonts: false });
+    const entries = await readZip(path);
+    const xml = entries.get("word/document.xml")!.toString("utf8");
+    expect(xml.match(/<w:numPr>/g)).toHaveLength(3);
+    expect(entries.has("word/media/image1.png")).toBe(true);
+    const pages = await writeTemp("pages.pdf", await makeNumberedPdf(3));
+    const paged = await documentXml((await runTool(server, "pdf-to-word", [pages], { embedFonts: false, pageRange: "1-2" })).path);
+    expect(paged.match(/<w:pageBreakBefore\/>/g)).toHaveLength(1);
+    expect(textOf(paged)).toContain("Sample page 2 of 3");
+    expect(textOf(paged)).not.toContain("Sample page 3 of 3");
+  });
+
+  it("writes ODT and DOC on request, and several files as a ZIP", async () => {
+    const odt = await runTool(server, "pdf-to-word", [sourcePdf], { outputDocumentFormat: "odt" });
+    const odtEntries = await readZip(odt.path);
+    expect(odtEntries.get("mimetype")!.toString()).toBe("application/vnd.oasis.opendocument.text");
+    const content = odtEntries.get("content.xml")!.toString("utf8");
+    for (const p of source.content.paragraphs) expect(decode(content.replace(/<[^>]+>/g, ""))).toContain(p);
+    expect(content).toContain("<table:table ");
+
+    const doc = await runTool(server, "pdf-to-word", [sourcePdf], { outputDocumentFormat: "doc" });
+    expect(doc.reply.message).toContain("cannot carry fonts");
+    // OLE2 compound file signature: a real Word 97 file.
+    expect((await fs.readFile(doc.path)).subarray(0, 8).toString("hex")).toBe("d0cf11e0a1b11ae1");
+
+    const both = await runTool(server, "pdf-to-word", [sourcePdf, await writeTemp("other.pdf", await makeNumberedPdf(1))], { embedFonts: false });
+    expect([...(await readZip(both.path)).keys()]).toEqual(["source.docx", "other.docx"]);
+  });
+
+  it("refuses a damaged PDF with a sentence", async () => {
+    const reply = await postTool(server, "pdf-to-word", [{ name: "bad.pdf", data: "%PDF-1.4 nothing" }]);
+    expect(reply.status).toBe(422);
+  });
+});
+
+describe("pdf-to-rtf", () => {
+  it("writes Rich Text with the paragraphs and the table", async () => {
+    const { path, reply } = await runTool(server, "pdf-to-rtf", [sourcePdf]);
+    expect(reply.filename).toBe("source.rtf");
+    const rtf = await fs.readFile(path, "latin1");
+    expect(rtf.startsWith("{\\rtf1")).toBe(true);
+    expect(rtf).toContain("\\trowd");
+    const plain = rtf.replace(/\\[a-z]+-?\d* ?/g, "").replace(/[{}]/g, "");
+    const found = source.content.paragraphs.flatMap(words).filter((w) => plain.includes(w)).length;
+    expect(found / source.content.paragraphs.flatMap(words).length).toBeGreaterThanOrEqual(0.98);
+    expect(reply.message).toContain("cannot carry fonts");
+  });
+});
