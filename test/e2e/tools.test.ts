@@ -53,12 +53,18 @@ describe("tools in the browser", () => {
     await cards.nth(2).dragTo(cards.nth(0));
     await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-page")))).toEqual(["3", "1", "2"]);
     await page.getByRole("button", { name: "Rotate page 1 right" }).click();
-    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Extract page 2" }).click();
+    const downloads: Promise<string>[] = [];
+    page.on("download", (d) => downloads.push(d.path()));
     await page.getByRole("button", { name: "Process File" }).click();
-    const file = await (await download).path();
-    const texts = await pageTexts(file);
+    // The organized document, then the extracted pages a second later.
+    await expect.poll(() => downloads.length, { timeout: 20_000 }).toBe(2);
+    const [file, extracted] = await Promise.all(downloads);
+    const texts = await pageTexts(file!);
     expect(texts.map((t) => t.match(/\d+/)?.[0])).toEqual(["3", "1", "2"]);
-    expect(await rotationsOf(file)).toEqual([0, 90, 0]);
+    expect(await rotationsOf(file!)).toEqual([0, 90, 0]);
+    expect((await pageTexts(extracted!)).map((t) => t.match(/\d+/)?.[0])).toEqual(["2"]);
+    expect(await toastText(page)).toContain("Your file has been processed and extracted pages have been saved separately.");
     expect(errors).toEqual([]);
   });
 

@@ -1,9 +1,27 @@
 import { AppLink } from "./AppLink.js";
 import { Logo } from "./Header.js";
-import { FOOTER_GROUPS, LANGUAGES, LEARN_MORE_LINKS } from "./nav-links.js";
+import { FOOTER_GROUPS, LANGUAGES, LEARN_MORE_LINKS, type NavGroup } from "./nav-links.js";
 
 const headingStyles = "mb-3 text-sm font-semibold text-slate-900 dark:text-white";
 const linkStyles = "rounded text-sm text-slate-600 hover:text-indigo-700 dark:text-slate-300 dark:hover:text-indigo-300";
+
+function FooterColumn({ group, external = false }: { group: NavGroup; external?: boolean }) {
+  const Link = external ? "a" : AppLink;
+  return (
+    <div>
+      <h2 className={headingStyles}>{group.title}</h2>
+      <ul className="space-y-2">
+        {group.links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className={linkStyles}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function Footer() {
   return (
@@ -16,31 +34,10 @@ export function Footer() {
             your files are deleted one hour after upload.
           </p>
         </div>
-        <div>
-          <h2 className={headingStyles}>Learn More</h2>
-          <ul className="space-y-2">
-            {LEARN_MORE_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkStyles}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {/* Learn More points at the server's own pages, outside the app, so its links are plain ones. */}
+        <FooterColumn group={{ title: "Learn More", links: LEARN_MORE_LINKS }} external />
         {FOOTER_GROUPS.map((group) => (
-          <div key={group.title}>
-            <h2 className={headingStyles}>{group.title}</h2>
-            <ul className="space-y-2">
-              {group.links.map((link) => (
-                <li key={link.href}>
-                  <AppLink href={link.href} className={linkStyles}>
-                    {link.label}
-                  </AppLink>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <FooterColumn key={group.title} group={group} />
         ))}
       </div>
       <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-3 border-t border-slate-200 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center dark:border-slate-800 dark:text-slate-300">

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { TOOL_CATEGORIES, type ToolCategory } from "../../../../catalog/types.js";
-import { AppLink } from "../../components/layout/AppLink.js";
-import { ToolIcon } from "../../components/ToolIcon.js";
-import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+import { ToolCard } from "../../components/ToolCard.js";
+import { buttonStyles } from "../../components/ui/styles.js";
 import { TOOL_SUMMARIES } from "../../lib/tool-summaries.js";
 
 const INITIAL_COUNT = 8;
@@ -43,11 +42,7 @@ export function ToolGrid() {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="tool-grid">
         {shown.map((tool) => (
           <li key={tool.id}>
-            <AppLink href={`/${tool.id}`} className={`${cardStyles} flex h-full flex-col gap-2 p-5 hover:border-indigo-400 hover:shadow-md`}>
-              <ToolIcon name={tool.icon} className="h-8 w-8 text-indigo-600 dark:text-indigo-400" />
-              <span className="font-semibold text-slate-900 dark:text-white">{tool.name}</span>
-              <span className="text-sm text-slate-600 dark:text-slate-300">{tool.description}</span>
-            </AppLink>
+            <ToolCard tool={tool} />
           </li>
         ))}
       </ul>

@@ -3,6 +3,9 @@ import { TestimonialCard } from "../../components/TestimonialCard.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { TESTIMONIALS } from "../../content/testimonials.js";
 
+/** Sections below the first screen: the browser skips their layout and paint until they come near the view. */
+const belowTheFold = "[content-visibility:auto] [contain-intrinsic-size:auto_640px]";
+
 function SectionTitle({ id, children }: { id: string; children: string }) {
   return (
     <h2 id={id} className="text-center text-3xl font-bold text-slate-900 dark:text-white">
@@ -19,7 +22,7 @@ const REASONS = [
 
 export function WhyChoose() {
   return (
-    <section className="bg-slate-50 px-4 py-16 dark:bg-slate-900" aria-labelledby="why-title">
+    <section className={`${belowTheFold} bg-slate-50 px-4 py-16 dark:bg-slate-900`} aria-labelledby="why-title">
       <SectionTitle id="why-title">Why Choose PDF Toolbox</SectionTitle>
       <ul className="mx-auto mt-10 grid max-w-5xl gap-6 md:grid-cols-3">
         {REASONS.map(({ title, text, Icon }) => (
@@ -42,7 +45,7 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section className="px-4 py-16" aria-labelledby="how-title">
+    <section className={`${belowTheFold} px-4 py-16`} aria-labelledby="how-title">
       <SectionTitle id="how-title">How It Works</SectionTitle>
       <ol className="mx-auto mt-10 grid max-w-5xl gap-6 md:grid-cols-3">
         {STEPS.map(({ title, text, Icon }, index) => (
@@ -63,7 +66,7 @@ export function HowItWorks() {
 
 export function HomeTestimonials() {
   return (
-    <section className="bg-slate-50 px-4 py-16 dark:bg-slate-900" aria-labelledby="trusted-title">
+    <section className={`${belowTheFold} bg-slate-50 px-4 py-16 dark:bg-slate-900`} aria-labelledby="trusted-title">
       <SectionTitle id="trusted-title">Trusted by Millions</SectionTitle>
       <ul className="mx-auto mt-10 grid max-w-6xl gap-6 md:grid-cols-2 lg:grid-cols-3">
         {TESTIMONIALS.slice(0, 6).map((testimonial) => (
@@ -78,7 +81,7 @@ export function HomeTestimonials() {
 
 export function FinalCallToAction() {
   return (
-    <section className="px-4 py-16 text-center" aria-labelledby="cta-title">
+    <section className={`${belowTheFold} px-4 py-16 text-center`} aria-labelledby="cta-title">
       <SectionTitle id="cta-title">Ready to work with your PDFs?</SectionTitle>
       <p className="mx-auto mt-3 max-w-xl text-slate-600 dark:text-slate-300">Free, no sign-up, and your files are gone within the hour.</p>
       <a href="#" className={`${buttonStyles.primary} mt-6 px-6 py-3 text-base`}>

@@ -1,6 +1,4 @@
-import { AppLink } from "../../components/layout/AppLink.js";
-import { ToolIcon } from "../../components/ToolIcon.js";
-import { cardStyles } from "../../components/ui/styles.js";
+import { ToolCard } from "../../components/ToolCard.js";
 import { findToolSummary } from "../../lib/tool-summaries.js";
 import { InfoLayout } from "./InfoLayout.js";
 
@@ -19,18 +17,11 @@ export default function FeaturesPage() {
         <section key={category.title}>
           <h2>{category.title}</h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {category.tools.map((id) => {
-              const tool = findToolSummary(id)!;
-              return (
-                <li key={id} className="!ml-0 !list-none">
-                  <AppLink href={`/${id}`} className={`${cardStyles} flex h-full flex-col gap-2 p-4 !no-underline hover:border-indigo-400`}>
-                    <ToolIcon name={tool.icon} className="h-6 w-6 text-indigo-600 dark:text-indigo-400" />
-                    <span className="font-semibold text-slate-900 dark:text-white">{tool.name}</span>
-                    <span className="text-sm text-slate-600 dark:text-slate-300">{tool.description}</span>
-                  </AppLink>
-                </li>
-              );
-            })}
+            {category.tools.map((id) => (
+              <li key={id} className="!ml-0 !list-none">
+                <ToolCard tool={findToolSummary(id)!} className="!no-underline" />
+              </li>
+            ))}
           </ul>
         </section>
       ))}
