@@ -68,6 +68,26 @@ describe("tools in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("cancels a run: the dialog closes, the server is asked to stop the job, nothing downloads", async () => {
+    const { page } = await web.open();
+    // Hold the job's event stream so that the run is still processing when Cancel is pressed.
+    await page.route("**/api/jobs/*/events", () => undefined);
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    let downloads = 0;
+    page.on("download", () => downloads++);
+    await page.getByRole("button", { name: "Process File" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.innerText()).toContain("Processing");
+    const cancelRequest = page.waitForRequest((request) => request.method() === "DELETE" && /\/api\/jobs\/[^/]+$/.test(request.url()));
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    const response = await (await cancelRequest).response();
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.waitForTimeout(1000);
+    expect(downloads).toBe(0);
+  });
+
   it("refuses a file the tool does not take, with the spec's toast", async () => {
     const { page } = await web.open();
     const text = await writeTemp("notes.txt", "not a pdf");
