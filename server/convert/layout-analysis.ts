@@ -113,10 +113,15 @@ function findTables(page: LayoutPage): Array<{ lines: Set<LayoutLine>; rows: str
   return tables;
 }
 
+/**
+ * Two rows share their columns when each cell of one lies within the gap its neighbours leave in the other:
+ * left-aligned headings over right-aligned numbers still line up, a shifted layout does not.
+ */
 function sameColumns(a: Cell[], b: Cell[]): boolean {
   if (a.length !== b.length) return false;
-  // Columns align on their left edge, or (for numbers) their right edge.
-  return a.every((cell, i) => Math.abs(cell.x0 - b[i]!.x0) < 8 || Math.abs(cell.x1 - b[i]!.x1) < 8);
+  const fits = (x: Cell[], y: Cell[]) =>
+    y.every((cell, i) => (i === 0 || cell.x0 >= x[i - 1]!.x1 - 1) && (i === y.length - 1 || cell.x1 <= x[i + 1]!.x0 + 1));
+  return fits(a, b) && fits(b, a);
 }
 
 function tableFrom(rows: Cell[][], pageWidth: number) {

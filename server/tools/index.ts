@@ -25,6 +25,7 @@ import { pdfToHtml } from "./pdf-to-html.js";
 import { pdfToEpub } from "./pdf-to-epub.js";
 import { pdfToWord } from "./pdf-to-word.js";
 import { pdfToRtf } from "./pdf-to-rtf.js";
+import { pdfToExcel } from "./pdf-to-excel.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -59,4 +60,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-epub": pdfToEpub,
   "pdf-to-word": pdfToWord,
   "pdf-to-rtf": pdfToRtf,
+  "pdf-to-excel": pdfToExcel,
 };

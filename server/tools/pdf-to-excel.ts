@@ -1,0 +1,82 @@
+import path from "node:path";
+import type { z } from "zod";
+import type { spreadsheetConvertOptions } from "../../catalog/options/convert.js";
+import { plainText, type DocNode } from "../convert/layout-analysis.js";
+import { readDocument } from "../convert/read-document.js";
+import { parseNumber, writeXlsx, type CellValue, type Sheet } from "../convert/xlsx.js";
+import { stemOf } from "../lib/file-names.js";
+import type { Processor } from "./types.js";
+
+type SpreadsheetConvertOptions = z.infer<typeof spreadsheetConvertOptions>;
+
+/**
+ * Tables found from text positions, as an Excel workbook. With preserveSpreadsheetLayout each page is a sheet
+ * holding its tables and text in reading order; without it each table is a sheet of its own. Numbers are stored
+ * as numbers; with detectFormulas a last row that totals the rows above becomes a SUM formula.
+ */
+export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, options }, ctx) => {
+  const { pdf, model, notes } = await readDocument(
+    files[0]!,
+    { pageRange: options.pageRange, detectTables: true, includeImages: false, ocrEnabled: options.ocrEnabled },
+    ctx,
+  );
+  let formulas = 0;
+  const tableRows = (rows: string[][]): CellValue[][] => {
+    const cells = rows.map((row, r) =>
+      row.map((text): CellValue => {
+        const number = r > 0 ? parseNumber(text) : undefined;
+        return number ? { kind: "number", ...number } : { kind: "text", text, bold: r === 0 };
+      }),
+    );
+    if (options.detectFormulas) formulas += totalsToFormulas(cells);
+    return cells;
+  };
+  const sheets: Sheet[] = [];
+  const tables = model.nodes.filter((n): n is Extract<DocNode, { type: "table" }> => n.type === "table");
+  if (options.preserveSpreadsheetLayout || tables.length === 0) {
+    for (const page of [...new Set(model.nodes.map((n) => n.page))]) {
+      const rows: CellValue[][] = [];
+      for (const node of model.nodes.filter((n) => n.page === page)) {
+        if (node.type === "table") {
+          const offset = rows.length;
+          const cells = tableRows(node.rows);
+          // Formulas refer to rows of the table; on a page sheet the table starts further down.
+          rows.push(...cells.map((row) => row.map((c) => (c.kind === "sum" ? { ...c, fromRow: c.fromRow + offset, toRow: c.toRow + offset } : c))));
+          rows.push([]);
+        } else if (node.type === "list") rows.push(...node.items.map((item): CellValue[] => [{ kind: "text", text: plainText(item) }]));
+        else if (node.type !== "image") rows.push([{ kind: "text", text: plainText(node.runs), bold: node.type === "heading" }]);
+      }
+      sheets.push({ name: `Page ${page}`, rows });
+    }
+    if (!options.preserveSpreadsheetLayout) notes.push("No tables were found, so each page's text is a sheet of its own.");
+  } else {
+    tables.forEach((table, i) => sheets.push({ name: `Table ${i + 1} (page ${table.page})`, rows: tableRows(table.rows) }));
+  }
+  if (sheets.length === 0) sheets.push({ name: "Sheet", rows: [] });
+  const out = path.join(ctx.workDir, "tables.xlsx");
+  await writeXlsx(sheets, out);
+  ctx.progress(1);
+  const summary = `Found ${tables.length} table${tables.length === 1 ? "" : "s"}; wrote ${sheets.length} sheet${sheets.length === 1 ? "" : "s"}${options.preserveSpreadsheetLayout ? ", one per page" : ", one per table"}${options.detectFormulas ? ` with ${formulas} total${formulas === 1 ? "" : "s"} as SUM formulas` : ""}.`;
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}.xlsx` }], message: [summary, ...notes].join(" ") };
+};
+
+/**
+ * Where a table's last row holds, in a column of numbers, the sum of the numbers above it (to the cent), that
+ * cell becomes a SUM formula over them. Returns how many were found.
+ */
+function totalsToFormulas(rows: CellValue[][]): number {
+  if (rows.length < 3) return 0;
+  const last = rows.length - 1;
+  let found = 0;
+  rows[last]!.forEach((cell, c) => {
+    if (cell.kind !== "number") return;
+    const above = rows.slice(1, last).map((row) => row[c]);
+    if (!above.every((a) => a?.kind === "number")) return;
+    const sum = above.reduce((total, a) => total + (a as { value: number }).value, 0);
+    if (Math.abs(sum - cell.value) < 0.005) {
+      rows[last]![c] = { kind: "sum", value: cell.value, style: cell.style, column: c, fromRow: 1, toRow: last - 1 };
+      found++;
+    }
+  });
+  return found;
+}
