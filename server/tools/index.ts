@@ -26,6 +26,7 @@ import { pdfToEpub } from "./pdf-to-epub.js";
 import { pdfToWord } from "./pdf-to-word.js";
 import { pdfToRtf } from "./pdf-to-rtf.js";
 import { pdfToExcel } from "./pdf-to-excel.js";
+import { pdfToPpt } from "./pdf-to-ppt.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -61,4 +62,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-word": pdfToWord,
   "pdf-to-rtf": pdfToRtf,
   "pdf-to-excel": pdfToExcel,
+  "pdf-to-ppt": pdfToPpt,
 };

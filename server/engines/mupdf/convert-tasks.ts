@@ -148,7 +148,64 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   return { width: x1 - x0, height: y1 - y0, blocks };
 }
 
+export interface SlidePage extends LayoutPage {
+  /** The page drawn without its text, as JPEG, for the slide's background. */
+  background: string;
+}
+
+/**
+ * Draws a page leaving out its text: a device that passes every drawing call on to a pixmap except the ones that
+ * paint glyphs. Text used as a clipping path is still passed on, so that clips and their pops stay paired.
+ */
+function renderWithoutText(page: mupdf.PDFPage, scale: number): mupdf.Pixmap {
+  const matrix = mupdf.Matrix.scale(scale, scale);
+  const bbox = mupdf.Rect.transform(page.getBounds(), matrix).map(Math.round) as [number, number, number, number];
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, bbox, false);
+  pixmap.clear(255);
+  const draw = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+  const filter = new mupdf.Device({
+    // The callbacks receive colours as plain arrays; the drawing device takes the same values typed as Color.
+    fillPath: (path, evenOdd, ctm, cs, color, alpha) => draw.fillPath(path, evenOdd, ctm, cs, color as mupdf.Color, alpha),
+    strokePath: (path, stroke, ctm, cs, color, alpha) => draw.strokePath(path, stroke, ctm, cs, color as mupdf.Color, alpha),
+    clipPath: (...a) => draw.clipPath(...a),
+    clipStrokePath: (...a) => draw.clipStrokePath(...a),
+    clipText: (...a) => draw.clipText(...a),
+    clipStrokeText: (...a) => draw.clipStrokeText(...a),
+    fillShade: (...a) => draw.fillShade(...a),
+    fillImage: (...a) => draw.fillImage(...a),
+    fillImageMask: (image, ctm, cs, color, alpha) => draw.fillImageMask(image, ctm, cs, color as mupdf.Color, alpha),
+    clipImageMask: (...a) => draw.clipImageMask(...a),
+    popClip: () => draw.popClip(),
+    beginMask: (area, luminosity, cs, color) => draw.beginMask(area, luminosity, cs, color as mupdf.Color),
+    endMask: () => draw.endMask(),
+    beginGroup: (...a) => draw.beginGroup(...a),
+    endGroup: () => draw.endGroup(),
+    beginTile: (...a) => draw.beginTile(...a),
+    endTile: () => draw.endTile(),
+  });
+  page.run(filter, matrix);
+  filter.close();
+  draw.close();
+  return pixmap;
+}
+
 export const convertTasks = {
+  /** For slides: each page's background without its text (JPEG at dpi), and its text as positioned blocks. */
+  readSlides(args: { input: string; outDir: string; pages: number[]; dpi: number; quality: number }, progress: Progress): { pages: SlidePage[] } {
+    const doc = openPdf(args.input);
+    const pages = args.pages.map((index, i) => {
+      const page = doc.loadPage(index) as mupdf.PDFPage;
+      const layout = readPageLayout(page, undefined, "");
+      const pixmap = renderWithoutText(page, args.dpi / 72);
+      const background = `${args.outDir}/slide-${index + 1}.jpg`;
+      fs.writeFileSync(background, pixmap.asJPEG(args.quality, false));
+      pixmap.destroy();
+      progress((i + 1) / args.pages.length);
+      return { ...layout, background };
+    });
+    return { pages };
+  },
+
   /**
    * The text of the given zero-based pages as blocks, lines and styled spans in MuPDF's reading order, with the
    * pictures written as PNG into imageDir when one is given; and the outline's top-level entries.
