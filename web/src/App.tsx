@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Route, Router, Switch } from "wouter";
 import { Footer } from "./components/layout/Footer.js";
 import { Header } from "./components/layout/Header.js";
 import { ScrollOnNavigate } from "./components/layout/ScrollOnNavigate.js";
-import { Toaster } from "./components/Toaster.js";
 import { useSiteStructuredData } from "./lib/page-meta.js";
+import { useCurrentToast } from "./lib/toast-store.js";
 import { queryClient } from "./lib/query-client.js";
 import { ThemeProvider } from "./lib/theme.js";
 import { HomePage } from "./routes/home/HomePage.js";
@@ -14,6 +14,20 @@ import { NotFoundPage } from "./routes/NotFoundPage.js";
 
 // Everything but the home page loads on demand, so the first visit downloads only what it shows.
 const ToolRoute = lazy(() => import("./routes/tool/ToolRoute.js"));
+
+// The notification area loads with the first toast, which always follows something the visitor did.
+const Toaster = lazy(() => import("./components/Toaster.js").then((m) => ({ default: m.Toaster })));
+
+function ToastHost() {
+  const current = useCurrentToast();
+  const [needed, setNeeded] = useState(false);
+  if (current && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Loading() {
   return (
@@ -58,7 +72,7 @@ export function App({ ssrPath }: { ssrPath?: string }) {
           <Footer />
         </div>
         <ScrollOnNavigate />
-        <Toaster />
+        <ToastHost />
       </ThemeProvider>
     </QueryClientProvider>
     </Router>

@@ -1,51 +1,35 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
-import { useState } from "react";
-import { AppLink } from "./AppLink.js";
-import { MOBILE_SECTIONS } from "./nav-links.js";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+
+// The sheet (Radix Dialog, focus trap, scroll lock) loads on the first open: most visits never open it.
+const MobileMenuSheet = lazy(() => import("./MobileMenuSheet.js"));
 
 /** The slide-in side menu of small screens; choosing a link closes it. */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger aria-label="Open menu" className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden">
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 lg:hidden"
+      >
         <Menu className="h-6 w-6" aria-hidden="true" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-80 max-w-[85vw] flex-col overflow-y-auto bg-white p-5 shadow-xl motion-safe:animate-[slide-in_200ms_ease-out] dark:bg-slate-900"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">Menu</Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className="rounded-lg p-2 hover:bg-slate-100 dark:hover:bg-slate-800">
-              <X className="h-5 w-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile">
-            {MOBILE_SECTIONS.map((section) => (
-              <section key={section.title} className="mb-4">
-                <h2 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{section.title}</h2>
-                <ul>
-                  {section.links.map((link) => (
-                    <li key={link.href}>
-                      <AppLink
-                        href={link.href}
-                        onClick={() => setOpen(false)}
-                        className="block rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
-                      >
-                        {link.label}
-                      </AppLink>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }
