@@ -1,13 +1,15 @@
 import react from "@vitejs/plugin-react";
-import tailwindcss from "@tailwindcss/vite";
+import tailwindcss from "tailwindcss";
 import { defineConfig } from "vite";
+import tailwindConfig from "./tailwind.config.js";
 import { toolSummariesPlugin } from "./web/tool-summaries-plugin.js";
 
 /** The web app: sources in web/, built into dist/web, which the Fastify server serves on the API's port. */
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), toolSummariesPlugin()],
+  plugins: [react(), toolSummariesPlugin()],
+  css: { postcss: { plugins: [tailwindcss(tailwindConfig)] } },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
