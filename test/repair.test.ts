@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFString } from "@cantoo/pdf-lib";
+import { inflateSync } from "node:zlib";
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, pageCountOf, pageTexts, pdfinfo, writeTemp } from "./helpers/pdf-tools.js";
@@ -67,6 +68,40 @@ describe("repair-pdf", () => {
       expect(refused.status).toBe(422);
       expect(refused.body.error).toMatch(/could not be repaired/);
     }
+  });
+
+  it("escalates to Ghostscript when a content stream is corrupt, keeping the text that can still be read", async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([300, 300]);
+    page.drawText("Readable start of the page", { x: 20, y: 250, size: 14, font });
+    for (let i = 0; i < 40; i++) page.drawText(`line ${i} with some words`, { x: 20, y: 230 - i * 5, size: 4, font });
+    const bytes = Buffer.from(await doc.save({ useObjectStreams: false }));
+    // Scramble the second half of the page's compressed content (the stream that inflates to text operators):
+    // its first half still inflates.
+    let start = 0;
+    let end = 0;
+    for (let at = bytes.indexOf("stream\n"); at >= 0 && end === 0; at = bytes.indexOf("stream\n", at + 1)) {
+      const from = at + "stream\n".length;
+      const to = bytes.indexOf("endstream", from);
+      try {
+        if (inflateSync(bytes.subarray(from, to)).includes("BT")) [start, end] = [from, to];
+      } catch {
+        // Not a Flate stream.
+      }
+    }
+    expect(end).toBeGreaterThan(start);
+    for (let i = Math.floor((start + end) / 2); i < end - 1; i++) bytes[i] = (bytes[i]! * 7 + 13) & 255;
+    const input = await writeTemp("corrupt-stream.pdf", bytes);
+    expect((await pageTexts(input))[0]).toMatch(/Readable start of the page/);
+
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input]);
+    await expectSound(out);
+    expect((await pageTexts(out))[0]).toMatch(/Readable start of the page/);
+    expect(reply.message).toMatch(/Repaired with Ghostscript/);
+    expect(reply.message).toMatch(/Lighter repairs \(qpdf, mupdf\) did not give a sound file with every page and its text/);
+    const conservative = await runTool(server, "repair-pdf", [input], { repairMode: "conservative" });
+    expect(conservative.reply.message).not.toMatch(/Ghostscript/);
   });
 
   it("recovers the pages of the corpus file whose catalogue lost its page tree", async () => {

@@ -23,6 +23,8 @@ export async function checkReport(file: string, ctx: EngineContext): Promise<Che
       signal: ctx.signal,
       okExitCodes: [0, 2, 3],
     });
+    // Exit 2 is also how qpdf says that the file needs a password.
+    if (exitCode === 2 && /invalid password/.test(stderr)) throw new QpdfPasswordError(stderr);
     const lines = `${stdout.toString("utf8")}\n${stderr}`.split("\n").map((l) => l.trim());
     // Only qpdf's own complaints: the report's other lines (encryption, "No syntax or stream encoding errors
     // found") describe a sound file.

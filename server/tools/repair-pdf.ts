@@ -7,6 +7,7 @@ import type { TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
 import { EngineError } from "../engines/process-runner.js";
 import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
 import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
+import { countTextCharacters } from "../engines/poppler-text.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
@@ -20,6 +21,8 @@ import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 interface Diagnosis {
   check: CheckReport;
+  /** Characters of text poppler finds in the damaged file: a repair must not lose them. */
+  textCharacters?: number;
   /** The most pages any reader found: what a repair must keep. Undefined when neither qpdf nor MuPDF could count. */
   expectedPages?: number;
   problems: string[];
@@ -43,7 +46,7 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
     if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
     throw err;
   }
-  const qpdfPages = check.exitCode === 2 ? undefined : await countPages(file.path, ctx);
+  const qpdfPages = await countPages(file.path, ctx);
   let mupdfPages: number | undefined;
   let mupdfRepaired = false;
   try {
@@ -55,17 +58,25 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
     if (!(err instanceof MupdfTaskError)) throw err;
   }
   const found = check.findings.join("\n");
+  const objectProblems = check.findings.filter((f) => /object|endobj/i.test(f) && !/stream/i.test(f));
   const xrefBroken = /xref|cross-reference|startxref|trailer/i.test(found) || mupdfRepaired;
   const problems = [
     xrefBroken ? "the cross-reference table was broken or missing" : "",
     /stream|decod|inflate|zlib|flate/i.test(found) ? "some streams could not be decoded" : "",
-    /object|endobj|expected|offset/i.test(found) ? "some objects were damaged" : "",
-    qpdfPages === undefined && check.exitCode === 2 ? "qpdf could not read the file at all" : "",
+    objectProblems.length ? "some objects were damaged" : "",
+    qpdfPages === undefined ? "qpdf could not read the file at all" : "",
     qpdfPages !== undefined && mupdfPages !== undefined && mupdfPages > qpdfPages ? `qpdf found only ${qpdfPages} of ${mupdfPages} pages` : "",
   ].filter(Boolean);
   if (problems.length === 0 && check.exitCode !== 0) problems.push(...check.findings.slice(0, 3));
   const counts = [qpdfPages, mupdfPages].filter((n): n is number => n !== undefined && n > 0);
-  return { check, expectedPages: counts.length ? Math.max(...counts) : undefined, problems, xrefBroken };
+  const textCharacters = await countTextCharacters(file.path, ctx);
+  return {
+    check,
+    expectedPages: counts.length ? Math.max(...counts) : undefined,
+    ...(textCharacters ? { textCharacters } : {}),
+    problems,
+    xrefBroken,
+  };
 }
 
 interface Attempt {
@@ -73,6 +84,7 @@ interface Attempt {
   file: string;
   note?: string;
   pages: number;
+  textCharacters: number;
   check: CheckReport;
 }
 
@@ -81,11 +93,17 @@ async function attempt(rung: Rung, file: InputFile, options: RepairOptions, ctx:
     const { output, note } = await runRung(rung, file.path, options, ctx);
     const pages = await countPages(output, ctx);
     if (pages === undefined || pages < 1) return undefined;
-    return { rung, file: output, pages, check: await checkReport(output, ctx), ...(note ? { note } : {}) };
+    const textCharacters = (await countTextCharacters(output, ctx)) ?? 0;
+    return { rung, file: output, pages, textCharacters, check: await checkReport(output, ctx), ...(note ? { note } : {}) };
   } catch (err) {
     if (err instanceof EngineError || err instanceof MupdfTaskError) return undefined;
     throw err;
   }
+}
+
+/** More pages first, then more text: what a visitor would rather get back when no rung is fully sound. */
+function moreComplete(a: Attempt, b: Attempt): boolean {
+  return a.pages !== b.pages ? a.pages > b.pages : a.textCharacters > b.textCharacters;
 }
 
 function tidyOptionsOf(options: RepairOptions): TidyOptions {
@@ -113,12 +131,14 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
     const result = await attempt(rung, file, options, ctx);
     ctx.progress(0.2 + (0.5 * ++tried) / ladder.length);
     if (!result) continue;
-    const complete = diagnosis.expectedPages === undefined || result.pages >= diagnosis.expectedPages;
-    if (complete && result.check.exitCode === 0) {
+    const allPages = diagnosis.expectedPages === undefined || result.pages >= diagnosis.expectedPages;
+    // A rewrite that drops a stream it cannot parse is sound but emptier: a tenth of the text lost disqualifies it.
+    const allText = !diagnosis.textCharacters || result.textCharacters >= diagnosis.textCharacters * 0.9;
+    if (allPages && allText && result.check.exitCode === 0) {
       chosen = result;
       break;
     }
-    if (!fallback || result.pages > fallback.pages) fallback = result;
+    if (!fallback || moreComplete(result, fallback)) fallback = result;
   }
   const used = chosen ?? fallback;
   if (!used) {
@@ -147,7 +167,9 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
     diagnosis.problems.length ? `Found: ${diagnosis.problems.join("; ")}.` : "No structural damage was found.",
     `Repaired with ${RUNG_NAMES[used.rung]}.`,
     used.note ?? "",
-    used.rung !== ladder[0] ? `Lighter repairs (${ladder.slice(0, ladder.indexOf(used.rung)).join(", ")}) did not give a sound, complete file.` : "",
+    used.rung !== ladder[0]
+      ? `Lighter repairs (${ladder.slice(0, ladder.indexOf(used.rung)).join(", ")}) did not give a sound file with every page and its text.`
+      : "",
     finalCheck.exitCode === 0
       ? `The result passes qpdf --check and has ${finalPages} page${finalPages === 1 ? "" : "s"}${diagnosis.expectedPages ? ` of ${diagnosis.expectedPages}` : ""}.`
       : `Repaired as far as possible: qpdf still reports ${finalCheck.findings.slice(0, 2).join("; ")}.`,
