@@ -37,6 +37,8 @@ export function ssim(a: Buffer, b: Buffer, width: number, height: number): numbe
       windows++;
     }
   }
+  // A page smaller than one window (a thumbnail-sized PDF) is compared pixel for pixel instead.
+  if (windows === 0) return a.subarray(0, width * height).equals(b.subarray(0, width * height)) ? 1 : 0;
   return total / windows;
 }
 
