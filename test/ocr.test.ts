@@ -223,6 +223,19 @@ describe("ocr-pdf outputs", () => {
     expect(page.pixels.filter((p) => p < 128).length).toBeGreaterThan(500);
   }, 180_000);
 
+  it("lets the lines of a paragraph flow in text output when layout is off, and says which settings do not apply", async () => {
+    const [kept, flowing] = await Promise.all([
+      runTool(server, "ocr-pdf", [englishScan], { outputFormat: "text" }),
+      runTool(server, "ocr-pdf", [englishScan], { outputFormat: "text", preserveLayout: false, includeImages: false }),
+    ]);
+    const lines = async (file: string) => (await fs.readFile(file, "utf8")).split("\n").filter((l) => l.trim() !== "").length;
+    // Three blocks over eight lines on the page; flowing, each paragraph Tesseract finds is one line.
+    expect(await lines(kept.path)).toBeGreaterThanOrEqual(6);
+    expect(await lines(flowing.path)).toBeLessThanOrEqual(4);
+    expect(characterAccuracy(expectedEnglish, await fs.readFile(flowing.path, "utf8"))).toBeGreaterThanOrEqual(0.98);
+    expect(flowing.reply.message).toContain("Leaving images out changes nothing for text output.");
+  }, 120_000);
+
   it("only straightens and cleans when text recognition is off", async () => {
     const { path: out, reply } = await runTool(server, "ocr-pdf", [englishScan], { recognizeText: false });
     expect(normaliseText(await pdftotext(out))).toBe("");

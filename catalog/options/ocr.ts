@@ -11,13 +11,17 @@ const languageCode = z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must 
  *   Tesseract's "eng+fra"; one that is not installed is refused with its name.
  * - Pages that already carry text are kept as they are and not recognised again, unless forceOcr is set: then
  *   every page is rasterised and recognised (text that was there becomes part of the picture).
- * - recognizeText off: no text layer is made; the pages are only deskewed and cleaned (searchable-pdf and
- *   pdf-with-text only).
- * - enhanceDocument cleans the picture Tesseract reads (unpaper); deskew straightens the pages of the result.
- * - dpi: the resolution assumed for images that do not state one, and the least at which pages are rasterised for
- *   recognition. confidenceThreshold: words Tesseract is less sure of (0-100) are left out of the text.
- * - accuracy high uses Tesseract's adaptive (Sauvola) thresholding, for uneven lighting and shadows.
- * - pdfA: the searchable PDF is written as PDF/A-2b.
+ * - recognizeText off: no text layer is made; the pages are only straightened and cleaned (searchable-pdf only).
+ * - deskew: each crooked page is measured and turned straight, in the result too. enhanceDocument cleans the
+ *   picture Tesseract reads (unpaper); the picture in the result stays as scanned.
+ * - dpi: the resolution assumed for images that state none (or a 72/96 dpi placeholder), and the least at which
+ *   pages are rasterised for recognition. confidenceThreshold: words Tesseract is less sure of (0-100) are left out.
+ * - accuracy high uses Tesseract's adaptive (Sauvola) thresholding, for uneven lighting and shadows; low is medium.
+ * - outputFormat: searchable-pdf is the scan with invisible text over it (PDF/A-2b when pdfA is set);
+ *   pdf-with-text shows the recognised text in a real font where it was found (includeFonts embeds DejaVu Sans,
+ *   includeImages keeps the scan faded underneath); text is UTF-8 with a form feed after each page; word is a
+ *   DOCX of paragraphs; excel an XLSX with a sheet a page, a row a line and, with recognizeTables, a cell a column.
+ *   preserveLayout keeps the lines of a paragraph in text and Word output; off, they flow.
  */
 export const ocrOptions = z.object({
   language: languageCode.default("eng"),

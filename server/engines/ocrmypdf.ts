@@ -27,7 +27,7 @@ export interface OcrRun {
 }
 
 /** OCRmyPDF's exit codes that a visitor's file can cause (see ocrmypdf.exceptions.ExitCode). */
-export const OCRMYPDF_EXIT = { badArgs: 1, inputFile: 2, encrypted: 8, pdfaFailed: 10 } as const;
+export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10 } as const;
 
 const PROGRESS_POLL_MS = 500;
 
@@ -36,7 +36,7 @@ const PROGRESS_POLL_MS = 500;
  * Tesseract leaves one hOCR file there per page it has finished, so counting them is real progress without
  * OCRmyPDF's verbose log (which would push the error lines out of the kept stderr).
  */
-export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (fraction: number) => void): Promise<void> {
+export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (fraction: number) => void): Promise<{ pdfaFailed: boolean }> {
   const tmp = await fs.mkdtemp(path.join(ctx.workDir, "ocr-"));
   const plugin = path.join(tmp, "confidence_plugin.py");
   await fs.writeFile(plugin, CONFIDENCE_PLUGIN_SOURCE);
@@ -60,7 +60,7 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
     });
   }, PROGRESS_POLL_MS);
   try {
-    await runProcess({
+    const { exitCode } = await runProcess({
       engine: "ocrmypdf",
       command: "ocrmypdf",
       args,
@@ -68,7 +68,10 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
       timeoutMs: run.timeoutMs,
       signal: ctx.signal,
       env: { OMP_THREAD_LIMIT: "1", TMPDIR: tmp },
+      // 10: the output was written but did not pass OCRmyPDF's PDF/A check; the caller says so.
+      okExitCodes: [0, OCRMYPDF_EXIT.pdfaFailed],
     });
+    return { pdfaFailed: exitCode === OCRMYPDF_EXIT.pdfaFailed };
   } finally {
     clearInterval(poller);
     await fs.rm(tmp, { recursive: true, force: true });

@@ -26,15 +26,17 @@ const SECONDS_PER_PAGE = 120;
 
 export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => {
   const languages = await checkedLanguages(options, ctx);
-  if (!options.recognizeText && ["text", "word", "excel"].includes(options.outputFormat)) {
-    throw new InvalidOptionsError("Turn on text recognition to get text, Word or Excel output: without it there is no text to write.");
+  if (!options.recognizeText && options.outputFormat !== "searchable-pdf") {
+    throw new InvalidOptionsError("Turn on text recognition for this output: without it there is no text to write.");
   }
   const input = files[0]!;
   const notes: string[] = [];
   const pdf = await pdfOfInput(input, options, ctx, notes);
+  // OCR takes seconds a page: every step over the whole document gets time in proportion to its pages.
+  const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000) };
 
   // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
-  const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, long)).pages;
   const toRecognise = pdf.pageCount - withText.length;
   if (withText.length > 0) {
     notes.push(
@@ -44,35 +46,34 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
     );
   }
 
-  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, ctx, notes) : pdf.path;
+  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, long, notes) : pdf.path;
   const searchable = path.join(ctx.workDir, "searchable.pdf");
   const sidecar = path.join(ctx.workDir, "recognised.txt");
   ctx.progress(0.05);
-  try {
-    await runOcrmypdf(
-      {
-        input: source,
-        output: searchable,
-        languages: languages.join("+"),
-        sidecar,
-        jobs: os.availableParallelism(),
-        args: ocrmypdfArgs(options),
-        minWordConfidence: options.confidenceThreshold,
-        pagesToRecognise: toRecognise,
-        timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000),
-      },
-      ctx,
-      (fraction) => ctx.progress(0.05 + 0.85 * fraction),
-    );
-  } catch (err) {
+  const { pdfaFailed } = await runOcrmypdf(
+    {
+      input: source,
+      output: searchable,
+      languages: languages.join("+"),
+      sidecar,
+      jobs: os.availableParallelism(),
+      args: ocrmypdfArgs(options),
+      minWordConfidence: options.confidenceThreshold,
+      pagesToRecognise: toRecognise,
+      timeoutMs: long.timeoutMs,
+    },
+    ctx,
+    (fraction) => ctx.progress(0.05 + 0.85 * fraction),
+  ).catch((err: unknown) => {
     throw ocrFailure(err, input.name);
-  }
+  });
   ctx.progress(0.9);
   notes.unshift(recognitionSummary(toRecognise, languages, options));
   notes.push(...settingNotes(options));
 
   const stem = stemOf(input.name);
-  const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, ctx, notes);
+  if (pdfaFailed) notes.push("The PDF could not be made a valid PDF/A, so it is an ordinary PDF.");
+  const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, long, notes);
   ctx.progress(1);
   return { files: [result], message: notes.join(" ") };
 };
@@ -122,6 +123,9 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
     if (assumedDpi) notes.push(`The image states no resolution, so it was read as ${options.dpi} dpi.`);
     return { path: output, pageCount: pages };
   } catch (err) {
+    if (err instanceof MupdfTaskError && /too many pixels/.test(err.detail)) {
+      throw new UserError(`This image is too large to recognise (${input.name}): at most 250 million pixels.`, 422, "too_large");
+    }
     if (err instanceof MupdfTaskError) {
       throw new UserError(`This image could not be read (${input.name}). It may be damaged or not really a ${FILE_KINDS[input.kind].label} file.`, 422, "damaged");
     }
@@ -134,7 +138,7 @@ async function straightened(pdf: OcrInput, withText: readonly number[], ctx: Pro
   const skip = new Set(withText);
   const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
   const output = path.join(ctx.workDir, "straightened.pdf");
-  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx);
+  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx, (f) => ctx.progress(0.05 * f));
   if (turned.length === 0) return pdf.path;
   const most = Math.max(...turned.map((t) => Math.abs(t.degrees)));
   notes.push(`Straightened ${turned.length} crooked page${turned.length === 1 ? "" : "s"} (by up to ${most}°).`);
@@ -160,9 +164,30 @@ function recognitionSummary(pages: number, languages: readonly string[], options
   return `Recognised ${pages} page${pages === 1 ? "" : "s"} in ${names}${options.confidenceThreshold > 0 ? `, keeping words recognised with at least ${options.confidenceThreshold}% confidence` : ""}.`;
 }
 
+/** Lines of a paragraph joined into one (words hyphenated at a line end mended); pages and paragraphs kept. */
+function reflowed(text: string): string {
+  return text
+    .split("\f")
+    .map((page) => page.split(/\n\s*\n/).map((para) => para.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, "$1").replace(/\s*\n\s*/g, " ")).join("\n\n"))
+    .join("\f");
+}
+
+/** Which outputs each format-specific setting shapes. */
+const APPLIES_TO: Partial<Record<keyof OcrOptions, { label: string; outputs: readonly OcrOptions["outputFormat"][] }>> = {
+  includeFonts: { label: "Leaving fonts out", outputs: ["pdf-with-text"] },
+  includeImages: { label: "Leaving images out", outputs: ["pdf-with-text"] },
+  recognizeTables: { label: "Turning table recognition off", outputs: ["excel"] },
+  preserveLayout: { label: "Turning layout off", outputs: ["text", "word"] },
+};
+
 /** What the chosen settings could not do, said plainly. */
 function settingNotes(options: OcrOptions): string[] {
   const notes: string[] = [];
+  for (const [key, rule] of Object.entries(APPLIES_TO)) {
+    if (options[key as keyof OcrOptions] === false && rule && !rule.outputs.includes(options.outputFormat)) {
+      notes.push(`${rule.label} changes nothing for ${options.outputFormat} output.`);
+    }
+  }
   if (options.accuracy === "low") notes.push("Low accuracy runs the same recognition as medium: Tesseract has no faster mode worth its loss.");
   if (!options.recognizeImages) notes.push("Text inside pictures is recognised too: Tesseract cannot tell pictures from text on a scan.");
   if (options.pdfA && options.outputFormat !== "searchable-pdf") notes.push("PDF/A applies to the searchable PDF output only.");
@@ -187,9 +212,10 @@ async function writeOutput(
   const { searchable, sidecar, stem, scan, kept } = recognised;
   switch (options.outputFormat) {
     case "searchable-pdf":
-      if (options.pdfA) notes.push("Written as PDF/A-2b.");
+      if (options.pdfA && !notes.some((n) => n.includes("PDF/A"))) notes.push("Written as PDF/A-2b.");
       return { path: searchable, name: `${stem}-ocr.pdf` };
     case "text":
+      if (!options.preserveLayout) await fs.writeFile(sidecar, reflowed(await fs.readFile(sidecar, "utf8")));
       return { path: sidecar, name: `${stem}.txt` };
     case "pdf-with-text": {
       const out = path.join(ctx.workDir, "text.pdf");
@@ -215,8 +241,5 @@ function ocrFailure(err: unknown, name: string): unknown {
   if (!(err instanceof EngineError)) return err;
   if (err.exitCode === OCRMYPDF_EXIT.encrypted) return new EncryptedPdfError(name);
   if (err.exitCode === OCRMYPDF_EXIT.inputFile) return new DamagedPdfError(name);
-  if (err.exitCode === OCRMYPDF_EXIT.pdfaFailed) {
-    return new UserError("This document could not be made PDF/A. Turn PDF/A off and try again.", 422, "pdfa_failed");
-  }
   return err;
 }

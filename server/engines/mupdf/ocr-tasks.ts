@@ -37,6 +37,9 @@ export const ocrTasks = {
     const doc = mupdf.Document.openDocument(args.input, args.mime);
     const pages = doc.countPages();
     if (pages === 0) throw new Error("the image has no frames");
+    const first = new mupdf.Image(fs.readFileSync(args.input));
+    // OCRmyPDF's own limit for a page picture; larger ones are decompression bombs more often than scans.
+    if (first.getWidth() * first.getHeight() > MAX_IMAGE_PIXELS) throw new Error("too many pixels");
     const buffer = new mupdf.Buffer();
     const writer = new mupdf.DocumentWriter(buffer, "pdf", "compress");
     let assumedDpi = false;
@@ -62,10 +65,11 @@ export const ocrTasks = {
    * does nothing here), so each listed page is measured and its content turned about the page centre, which
    * both Tesseract and the visitor then see straight.
    */
-  deskewPages(args: { input: string; output: string; pages: number[] }) {
+  deskewPages(args: { input: string; output: string; pages: number[] }, progress: (fraction: number) => void) {
     const doc = openPdfDocument(args.input);
     const turned: Array<{ page: number; degrees: number }> = [];
-    for (const index of args.pages) {
+    for (const [done, index] of args.pages.entries()) {
+      if (done % 10 === 0) progress(done / args.pages.length);
       const page = doc.loadPage(index) as mupdf.PDFPage;
       // A page shown turned by /Rotate would be measured in its turned view; such pages are left alone.
       if (page.getObject().getInheritable("Rotate").valueOf()) continue;
@@ -107,6 +111,7 @@ export const ocrTasks = {
   },
 };
 
+const MAX_IMAGE_PIXELS = 250_000_000;
 const MIN_SKEW_DEGREES = 0.2;
 const MAX_SKEW_DEGREES = 10;
 const SKEW_RENDER_DPI = 100;
