@@ -103,6 +103,15 @@ describe("pdf-to-svg", () => {
   });
 });
 
+describe("convert-pdf", () => {
+  it("hands the file and the format's own options to the format named in `format`", async () => {
+    const { path, reply } = await runTool(server, "convert-pdf", [threePages], { format: "pdf-to-png", imageResolution: 72, pageRange: "3" });
+    expect(reply.filename).toBe("three.png");
+    const meta = await sharp(path).metadata();
+    expect([meta.format, meta.width]).toEqual(["png", 595]);
+  });
+});
+
 describe("bad input", () => {
   it.each(["pdf-to-jpg", "pdf-to-png", "pdf-to-svg"])("%s refuses encrypted and damaged files with a sentence", async (tool) => {
     const encrypted = await postTool(server, tool, [corpus(ENCRYPTED_PDF)]);

@@ -4,10 +4,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeDocx, makePptx, makeReachingDocx, makeXlsx } from "./helpers/office-fixtures.js";
 import { pageCountOf, pageTexts, pdftotext, tempDir } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { wordRecall, words } from "./helpers/text-compare.js";
 
 /** Office documents made by the tests, converted by the server, read back with poppler. */
 
@@ -17,23 +19,6 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(async () => server.close());
-
-const words = (text: string) => text.split(/\s+/).filter(Boolean);
-
-/** The share of expected words found, counting repeats (a multiset comparison). */
-function wordRecall(expected: string[], actual: string[]): number {
-  const pool = new Map<string, number>();
-  for (const w of actual) pool.set(w, (pool.get(w) ?? 0) + 1);
-  let found = 0;
-  for (const w of expected) {
-    const n = pool.get(w) ?? 0;
-    if (n > 0) {
-      found++;
-      pool.set(w, n - 1);
-    }
-  }
-  return found / expected.length;
-}
 
 /** Office processes this test process started (their UNO pipes carry its pid). */
 async function runningOffices(): Promise<number> {
@@ -96,13 +81,18 @@ describe("word-to-pdf", () => {
     const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
     const secret = path.join(await tempDir(), "secret.txt");
     await fs.writeFile(secret, "TOPSECRETCONTENT");
-    const docx = await makeReachingDocx(url, secret);
+    const secretImage = path.join(path.dirname(secret), "secret.png");
+    await sharp({ create: { width: 40, height: 40, channels: 3, background: "#c03030" } }).png().toFile(secretImage);
+    const docx = await makeReachingDocx(url, secret, secretImage);
     try {
       // Control: LibreOffice as installed, with a fresh default profile, does fetch the linked image.
       const control = await tempDir();
       await fs.writeFile(path.join(control, "reach.docx"), docx);
       await exec("soffice", [`-env:UserInstallation=file://${control}/profile`, "--headless", "--convert-to", "pdf", "--outdir", control, path.join(control, "reach.docx")], { timeout: 60_000 });
       expect(connections).toBeGreaterThan(0);
+      // ... and embeds the local image it links to.
+      const controlImages = (await exec("pdfimages", ["-list", path.join(control, "reach.pdf")])).stdout.trim().split("\n");
+      expect(controlImages.length).toBeGreaterThan(2);
       connections = 0;
 
       const { path: pdf } = await runTool(server, "word-to-pdf", [{ name: "reach.docx", data: docx }]);

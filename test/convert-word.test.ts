@@ -4,6 +4,7 @@ import { makeDocx, type DocxContent } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { makeStructuredPdf } from "./helpers/structured-pdf.js";
+import { wordRecall, words } from "./helpers/text-compare.js";
 import { readZip } from "./helpers/zip.js";
 
 /**
@@ -24,7 +25,6 @@ afterAll(async () => server.close());
 
 const decode = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
 const textOf = (xml: string) => decode([...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(""));
-const words = (s: string) => s.split(/\s+/).filter(Boolean);
 
 /** Body paragraphs outside tables, and tables as rows of cell texts. */
 function structureOf(documentXml: string): { paragraphs: string[]; tables: string[][][]; xml: string } {
@@ -37,20 +37,6 @@ function structureOf(documentXml: string): { paragraphs: string[]; tables: strin
   return { paragraphs, tables, xml: documentXml };
 }
 
-function recall(expected: string[], actual: string[]): number {
-  const pool = new Map<string, number>();
-  for (const w of actual) pool.set(w, (pool.get(w) ?? 0) + 1);
-  let found = 0;
-  for (const w of expected) {
-    const n = pool.get(w) ?? 0;
-    if (n > 0) {
-      found++;
-      pool.set(w, n - 1);
-    }
-  }
-  return found / expected.length;
-}
-
 async function documentXml(file: string): Promise<string> {
   return (await readZip(file)).get("word/document.xml")!.toString("utf8");
 }
@@ -58,7 +44,7 @@ async function documentXml(file: string): Promise<string> {
 function expectFaithful(doc: ReturnType<typeof structureOf>) {
   const expectedWords = [...source.content.paragraphs, ...source.content.table.flat()].flatMap(words);
   const gotWords = [...doc.paragraphs, ...doc.tables.flat(2)].flatMap(words);
-  expect(recall(expectedWords, gotWords)).toBeGreaterThanOrEqual(0.98);
+  expect(wordRecall(expectedWords, gotWords)).toBeGreaterThanOrEqual(0.98);
   // Flowing paragraphs, not one per line: the same number as in the source.
   expect(doc.paragraphs).toHaveLength(source.content.paragraphs.length);
   expect(doc.tables).toHaveLength(1);
@@ -120,7 +106,15 @@ describe("pdf-to-word", () => {
     expect((await fs.readFile(doc.path)).subarray(0, 8).toString("hex")).toBe("d0cf11e0a1b11ae1");
 
     const both = await runTool(server, "pdf-to-word", [sourcePdf, await writeTemp("other.pdf", await makeNumberedPdf(1))], { embedFonts: false });
-    expect([...(await readZip(both.path)).keys()]).toEqual(["source.docx", "other.docx"]);
+    const zipped = await readZip(both.path);
+    expect([...zipped.keys()]).toEqual(["source.docx", "other.docx"]);
+    // Each document holds its own PDF's text.
+    const inner = async (name: string) => {
+      const file = await writeTemp(name, zipped.get(name)!);
+      return textOf(await documentXml(file));
+    };
+    expect(await inner("source.docx")).toContain(source.content.paragraphs[1]);
+    expect(await inner("other.docx")).toContain("Sample page 1 of 1");
   });
 
   it("refuses a damaged PDF with a sentence", async () => {

@@ -6,15 +6,8 @@ import type { LayoutBlock, LayoutChapter, LayoutLine, LayoutPage, LayoutSpan } f
  * model feeds every text format (Word, RTF, HTML, Markdown, EPUB), so they all read a PDF the same way.
  */
 
-export interface Run {
-  text: string;
-  font: string;
-  size: number;
-  bold: boolean;
-  italic: boolean;
-  mono: boolean;
-  color: string;
-}
+/** Text in one style: a span without its position. */
+export type Run = Omit<LayoutSpan, "x0" | "x1">;
 
 export type DocNode =
   | { type: "heading"; level: 1 | 2 | 3; runs: Run[]; page: number }

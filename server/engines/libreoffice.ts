@@ -28,6 +28,8 @@ setEngineConcurrency("libreoffice", SLOTS);
 
 interface Slot {
   index: number;
+  /** Counts the office processes this slot has started; each has its own pipe and profile. */
+  generation: number;
   pipe: string;
   profileDir: string;
   /** Aborting it kills the running office. */
@@ -35,11 +37,7 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
-const slots: Slot[] = Array.from({ length: SLOTS }, (_, index) => ({
-  index,
-  pipe: `pdftoolbox_office_${process.pid}_${index}`,
-  profileDir: path.join(ROOT, `profile-${index}`),
-}));
+const slots: Slot[] = Array.from({ length: SLOTS }, (_, index) => ({ index, generation: 0, pipe: "", profileDir: "" }));
 const free = [...slots];
 const gate = new Semaphore(SLOTS);
 
@@ -47,8 +45,14 @@ async function ensureRunning(slot: Slot): Promise<void> {
   if (slot.stop) return;
   const stop = new AbortController();
   slot.stop = stop;
-  // A fresh profile at every start: nothing one document changed carries over to the next office.
-  const profileUrl = await prepareProfile(slot.profileDir);
+  // A new pipe and a fresh profile at every start. Nothing one document changed carries over, and an office
+  // still dying after a kill cannot be reached by mistake: LibreOffice hands a start over to any running
+  // instance on the same profile, and the client would connect to the old pipe.
+  slot.generation++;
+  slot.pipe = `pdftoolbox_office_${process.pid}_${slot.index}_${slot.generation}`;
+  slot.profileDir = path.join(ROOT, `profile-${slot.index}-${slot.generation}`);
+  const profileDir = slot.profileDir;
+  const profileUrl = await prepareProfile(profileDir);
   runProcess({
     engine: "libreoffice-daemon",
     command: "soffice",
@@ -69,6 +73,7 @@ async function ensureRunning(slot: Slot): Promise<void> {
     .catch(() => undefined)
     .finally(() => {
       if (slot.stop === stop) slot.stop = undefined;
+      void fs.promises.rm(profileDir, { recursive: true, force: true });
     });
 }
 
@@ -130,7 +135,8 @@ export async function officeConvert(
         "damaged",
       );
     }
-    if (err instanceof EngineError && err.exitCode === 4) {
+    // Export failed, or the office fell over while holding this document: the document is the likely cause.
+    if (err instanceof EngineError && err.exitCode !== null) {
       throw new UserError(`This document could not be converted (${ctx.fileName}). It may be damaged.`, 422, "damaged");
     }
     throw err;

@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
 import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
@@ -14,7 +16,10 @@ export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, opti
   let paragraphs = 0;
   let tables = 0;
   for (const [i, file] of files.entries()) {
-    const fileCtx = { ...ctx, progress: (f: number) => ctx.progress((i + f) / files.length) };
+    // Each file works in its own folder: the documents and pictures of one must not overwrite another's.
+    const workDir = path.join(ctx.workDir, `file-${i + 1}`);
+    await fs.mkdir(workDir);
+    const fileCtx = { ...ctx, workDir, progress: (f: number) => ctx.progress((i + f) / files.length) };
     const read = await readDocument(
       file,
       { pageRange: options.pageRange, detectTables: options.detectTables, includeImages: true, ocrEnabled: options.ocrEnabled },

@@ -65,20 +65,22 @@ export async function makeDocx(paragraphCount = 6, rows = 4, cols = 3): Promise<
 }
 
 /**
- * A DOCX that reaches out: an image linked (not embedded) from url, the same URL in an INCLUDEPICTURE field and
- * an INCLUDETEXT field naming localFile. A safe conversion shows none of them.
+ * A DOCX that reaches out: an image linked (not embedded) from url, another linked from the local file
+ * localImage, the URL in an INCLUDEPICTURE field and an INCLUDETEXT field naming localFile. A safe conversion
+ * shows none of them.
  */
-export async function makeReachingDocx(url: string, localFile: string): Promise<Buffer> {
-  const drawing = `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="1270000" cy="1270000"/><wp:docPr id="1" name="Linked"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="1" name="Linked"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="rIdLinked"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1270000" cy="1270000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+export async function makeReachingDocx(url: string, localFile: string, localImage: string): Promise<Buffer> {
+  const drawing = (rel: string) => `<w:p><w:r><w:drawing><wp:inline xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"><wp:extent cx="1270000" cy="1270000"/><wp:docPr id="1" name="Linked"/><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="1" name="Linked"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:link="${rel}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1270000" cy="1270000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
   const field = (instr: string) =>
     `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> ${esc(instr)} </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>cached</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
   const body =
     paragraph("Before the linked content.") +
-    drawing +
+    drawing("rIdLinked") +
+    drawing("rIdLocal") +
     field(`INCLUDEPICTURE "${url}/field.png" \\d`) +
     field(`INCLUDETEXT "${localFile}"`) +
     paragraph("After the linked content.");
-  const rel = `<Relationship Id="rIdLinked" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(url)}/linked.png" TargetMode="External"/>`;
+  const rel = `<Relationship Id="rIdLinked" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="${esc(url)}/linked.png" TargetMode="External"/><Relationship Id="rIdLocal" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="file://${esc(localImage)}" TargetMode="External"/>`;
   return docxPackage(body, rel);
 }
 
