@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
-import { characterAccuracy, crookedScanPdf, normaliseText, officeText, rasterise, scannedPdf, tableScanPdf, textPdf, textSkewDegrees, type TextBlock } from "./helpers/ocr-fixtures.js";
+import { characterAccuracy, crookedScanPdf, normaliseText, officeText, rasterise, scannedPdf, speckledScanPdf, tableScanPdf, textPdf, textSkewDegrees, type TextBlock } from "./helpers/ocr-fixtures.js";
 import { pageTexts, pdfinfo, pdftotext, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
@@ -104,6 +104,18 @@ describe("ocr-pdf settings", () => {
     expect(straight.reply.message).toMatch(/Straightened 1 crooked page \(by up to 3(\.\d)?°\)/);
     expect(characterAccuracy(SHORT[0]!.text, await pdftotext(straight.path))).toBeGreaterThanOrEqual(0.95);
   }, 180_000);
+
+  it("reads a dusty scan cleanly with enhanceDocument, and worse without", async () => {
+    const text = "Quarterly report for the northern region, prepared in March by the finance team.";
+    const scan = await writeTemp("dusty.pdf", await speckledScanPdf([[{ font: "dejavuSans", size: 14, text }]], 300));
+    const [cleaned, raw] = await Promise.all([
+      runTool(server, "ocr-pdf", [scan], { outputFormat: "text", deskew: false, confidenceThreshold: 0, enhanceDocument: true }),
+      runTool(server, "ocr-pdf", [scan], { outputFormat: "text", deskew: false, confidenceThreshold: 0, enhanceDocument: false }),
+    ]);
+    const cleanedAccuracy = characterAccuracy(text, await fs.readFile(cleaned.path, "utf8"));
+    expect(cleanedAccuracy).toBeGreaterThanOrEqual(0.98);
+    expect(characterAccuracy(text, await fs.readFile(raw.path, "utf8"))).toBeLessThan(cleanedAccuracy);
+  }, 120_000);
 
   it("leaves out words below the confidence threshold", async () => {
     const scan = await writeTemp("short.pdf", await scannedPdf([SHORT], 200));

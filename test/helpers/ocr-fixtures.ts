@@ -172,3 +172,27 @@ export async function officeText(file: string, kind: "docx" | "xlsx"): Promise<s
   await fs.rm(dir, { recursive: true, force: true });
   return text;
 }
+
+/**
+ * A dirty scan: the page's picture sprinkled with dust (4,000 specks of 2 by 2 pixels, from a fixed seed) and a
+ * black band down the left edge where the scanner lid did not close.
+ */
+export async function speckledScanPdf(pages: readonly TextBlock[][], dpi: number): Promise<Uint8Array> {
+  const dirty = await Promise.all(
+    (await rasterise(await textPdf(pages), dpi)).map(async (png) => {
+      const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+      let seed = 12345;
+      const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      for (let i = 0; i < 4000; i++) {
+        const x = Math.floor(rand() * (info.width - 3));
+        const y = Math.floor(rand() * (info.height - 3));
+        for (let d = 0; d < 4; d++) data[(y + (d >> 1)) * info.width + x + (d & 1)] = 0;
+      }
+      for (let y = 0; y < info.height; y++) data.fill(0, y * info.width, y * info.width + 40);
+      const out = png.replace(/\.png$/, "-dirty.png");
+      await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toFile(out);
+      return out;
+    }),
+  );
+  return imageOnlyPdf(dirty, dpi);
+}
