@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { compressBuild } from "./compress-build.js";
 
 /**
  * After `vite build` (the app) and `vite build --ssr` (web/src/entry-server.tsx): writes the home page's HTML into
  * dist/web/index.html, and keeps the empty shell as dist/web/shell.html for every other address, where the
- * router decides what to show.
+ * router decides what to show. Then every text file gets its compressed copies.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const webDir = path.join(root, "dist/web");
@@ -21,4 +22,5 @@ const home = shell
   .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 fs.writeFileSync(path.join(webDir, "index.html"), home);
 fs.rmSync(path.join(root, "dist/web-ssr"), { recursive: true, force: true });
-console.log("prerendered the home page into dist/web/index.html");
+compressBuild(webDir);
+console.log("prerendered the home page into dist/web/index.html and compressed the build");

@@ -45,11 +45,19 @@ function resolveAsset(root: string, urlPath: string): string | undefined {
   }
 }
 
-function sendFile(reply: FastifyReply, file: string, cache: string): FastifyReply {
-  return reply
-    .header("Cache-Control", cache)
-    .type(TYPES[path.extname(file)] ?? "application/octet-stream")
-    .send(fs.createReadStream(file));
+/** The build's precompressed copy (web/compress-build.ts) that the browser accepts, if there is one. */
+function compressedCopy(file: string, acceptEncoding: string): { file: string; encoding: string } | undefined {
+  for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+    if (new RegExp(`\\b${encoding}\\b`).test(acceptEncoding) && fs.existsSync(file + suffix)) return { file: file + suffix, encoding };
+  }
+  return undefined;
+}
+
+function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, cache: string): FastifyReply {
+  const compressed = compressedCopy(file, String(request.headers["accept-encoding"] ?? ""));
+  reply.header("Cache-Control", cache).header("Vary", "Accept-Encoding").type(TYPES[path.extname(file)] ?? "application/octet-stream");
+  if (compressed) reply.header("Content-Encoding", compressed.encoding);
+  return reply.send(fs.createReadStream(compressed?.file ?? file));
 }
 
 /**
@@ -71,13 +79,13 @@ export function registerWebRoutes(app: FastifyInstance): void {
     const asset = urlPath === "/" ? undefined : resolveAsset(root, urlPath);
     if (asset) {
       const immutable = urlPath.startsWith("/assets/");
-      return sendFile(reply, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      return sendFile(request, reply, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     }
     if (urlPath.startsWith("/assets/")) return reply.callNotFound();
     // The home page is prerendered into index.html; other addresses get the empty shell (when the build made one).
     const shell = path.join(root, "shell.html");
     const page = urlPath === "/" || !fs.existsSync(shell) ? path.join(root, "index.html") : shell;
-    return sendFile(reply, page, "no-cache");
+    return sendFile(request, reply, page, "no-cache");
   };
   app.get("/", handler);
   app.get("/*", handler);
