@@ -85,6 +85,13 @@ describe("jpg-to-pdf", () => {
     expect((await pdfinfo(portrait.path))["Page size"]).toMatch(/^612 x 792 pts/);
   });
 
+  it("refuses a PNG too large to decode safely, however small its file", async () => {
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const reply = await postTool(server, "jpg-to-pdf", [{ name: "huge.png", data: huge }]);
+    expect(reply.status).toBe(413);
+    expect(reply.body.error).toContain("48 megapixels");
+  });
+
   it("refuses a damaged image with a sentence", async () => {
     const broken = photo.subarray(0, 200);
     const reply = await postTool(server, "jpg-to-pdf", [{ name: "broken.jpg", data: broken }]);

@@ -32,6 +32,8 @@ export async function readDocument(
   const layout = await runMupdf("readLayout", { input: pdf.path, pages: pages.map((p) => p - 1), imageDir }, ctx, (f) => ctx.progress(f * 0.8));
   const model = analyseLayout(layout.pages, pages, layout.chapters, { detectTables: options.detectTables });
   const notes: string[] = [];
+  const skipped = layout.pages.reduce((n, p) => n + p.skippedImages, 0);
+  if (skipped > 0) notes.push(`${skipped} picture${skipped === 1 ? " was" : "s were"} left out for being larger than 50 megapixels.`);
   if (!model.nodes.some((n) => n.type !== "image")) notes.push("This PDF has no text layer (it may be a scan): run OCR PDF on it first.");
   if (options.ocrEnabled) notes.push("OCR was not applied here: text comes from the PDF's own text layer. Use OCR PDF for scans.");
   const repaired = repairNote([pdf]);

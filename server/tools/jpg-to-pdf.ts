@@ -12,6 +12,11 @@ type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
 
 /** Page sizes in points, portrait. */
 const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+/**
+ * PNG pixels are decoded and deflated by pdf-lib on the server's main thread: beyond this many pixels a single
+ * image would hold up every other request for seconds and take gigabytes, so it is refused.
+ */
+const MAX_PNG_PIXELS = 40_000_000;
 /** The resolution assumed for an image that does not state one, as img2pdf and browsers do. */
 const DEFAULT_DPI = 96;
 
@@ -79,6 +84,10 @@ async function embedImage(doc: PDFDocument, file: InputFile): Promise<EmbeddedIm
     await sharp(bytes, { failOn: "truncated" }).stats();
   } catch {
     throw new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+  }
+  if (file.kind === "png" && meta.width * meta.height > MAX_PNG_PIXELS) {
+    const megapixels = Math.round((meta.width * meta.height) / 1e6);
+    throw new UserError(`This PNG is too large (${file.name}, ${megapixels} megapixels); the most is ${MAX_PNG_PIXELS / 1e6}. Please scale it down.`, 413, "too_large");
   }
   let image: PDFImage;
   try {

@@ -64,6 +64,8 @@ export interface LayoutPage {
   width: number;
   height: number;
   blocks: LayoutBlock[];
+  /** Pictures left out for their size. */
+  skippedImages: number;
 }
 
 /** Top-level outline entries that point into the document, for chapters. */
@@ -75,6 +77,8 @@ export interface LayoutChapter {
 
 /** Images smaller than this on either side are rules, bullets or specks, not pictures. */
 const MIN_IMAGE_SIDE = 12;
+/** Pictures with more pixels are left out of documents: decoding one would take the worker's memory. */
+const MAX_IMAGE_PIXELS = 50_000_000;
 
 function hexColor(color: mupdf.Color): string {
   const c = Array.from(color);
@@ -89,12 +93,17 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let line: LayoutLine | undefined;
   let span: LayoutSpan | undefined;
   let imageCount = 0;
+  let skippedImages = 0;
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
   stext.walk({
     onImageBlock(bbox, _transform, image) {
       if (!imageDir) return;
       const [bx0, by0, bx1, by1] = bbox;
       if (bx1 - bx0 < MIN_IMAGE_SIDE || by1 - by0 < MIN_IMAGE_SIDE) return;
+      if (image.getWidth() * image.getHeight() > MAX_IMAGE_PIXELS) {
+        skippedImages++;
+        return;
+      }
       let pixmap = image.toPixmap();
       const n = pixmap.getNumberOfComponents();
       // PNG holds grey and RGB; CMYK and other models are converted for it.
@@ -145,7 +154,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       block = undefined;
     },
   });
-  return { width: x1 - x0, height: y1 - y0, blocks };
+  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages };
 }
 
 export interface SlidePage extends LayoutPage {
