@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,13 +20,41 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** Office processes this test process started (their UNO pipes carry its pid). */
-async function runningOffices(): Promise<number> {
+/** Office processes a server process started (their UNO pipes carry its pid). */
+async function runningOffices(pid = process.pid): Promise<number> {
   const { stdout } = await exec("ps", ["-eo", "args"]);
-  return stdout.split("\n").filter((l) => l.includes("soffice.bin") && l.includes(`pdftoolbox_office_${process.pid}_`)).length;
+  return stdout.split("\n").filter((l) => l.includes("soffice.bin") && l.includes(`pdftoolbox_office_${pid}_`)).length;
 }
 
 describe("word-to-pdf", () => {
+  it("leaves no office behind when the server process is killed outright", async () => {
+    const dir = await tempDir();
+    const docx = path.join(dir, "a.docx");
+    await fs.writeFile(docx, (await makeDocx(2)).data);
+    const script = path.join(dir, "convert-then-wait.mts");
+    const engine = path.resolve("server/engines/libreoffice.ts");
+    await fs.writeFile(
+      script,
+      `import { officeConvert } from ${JSON.stringify(engine)};
+await officeConvert(${JSON.stringify(docx)}, ${JSON.stringify(path.join(dir, "a.pdf"))}, "pdf", {}, { workDir: ${JSON.stringify(dir)}, timeoutMs: 60000, fileName: "a.docx" });
+console.log("converted " + process.pid);
+setInterval(() => undefined, 1000);
+`,
+    );
+    const child = spawn(process.execPath, ["--import", "tsx", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const pid = await new Promise<number>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        const m = /converted (\d+)/.exec(chunk.toString());
+        if (m) resolve(Number(m[1]));
+      });
+      child.on("exit", () => reject(new Error("the converting process ended early")));
+    });
+    expect(await runningOffices(pid)).toBe(1);
+    child.kill("SIGKILL");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await runningOffices(pid)).toBe(0);
+  });
+
   it("converts a DOCX with all its words, in order, and its table", async () => {
     const { data, content } = await makeDocx(8);
     const { path: pdf, reply } = await runTool(server, "word-to-pdf", [{ name: "report.docx", data }]);

@@ -41,6 +41,17 @@ const slots: Slot[] = Array.from({ length: SLOTS }, (_, index) => ({ index, gene
 const free = [...slots];
 const gate = new Semaphore(SLOTS);
 
+/** The office itself, without the oosplash launcher, so that the parent-death signal below reaches it. */
+const SOFFICE_BIN = "/usr/lib/libreoffice/program/soffice.bin";
+/** How long preparing a new profile may take. */
+const PROFILE_INIT_MS = 60_000;
+
+/** setpriv --pdeathsig: the kernel kills the office when this server dies, even by SIGKILL, when no exit handler
+ * runs; otherwise every crash or killed test run would leave offices behind. */
+function officeArgs(profileUrl: string, extra: readonly string[]): string[] {
+  return ["--pdeathsig", "KILL", "--", SOFFICE_BIN, `-env:UserInstallation=${profileUrl}`, "--headless", "--invisible", "--nologo", "--nodefault", "--norestore", "--nolockcheck", ...extra];
+}
+
 async function ensureRunning(slot: Slot): Promise<void> {
   if (slot.stop) return;
   const stop = new AbortController();
@@ -53,23 +64,27 @@ async function ensureRunning(slot: Slot): Promise<void> {
   slot.profileDir = path.join(ROOT, `profile-${slot.index}-${slot.generation}`);
   const profileDir = slot.profileDir;
   const profileUrl = await prepareProfile(profileDir);
-  runProcess({
+  // A new profile is set up by one run that ends after initialising: started on a new profile directly, the
+  // office sets it up, exits and asks to be started again, dropping any client that connected meanwhile.
+  const init = runProcess({
     engine: "libreoffice-daemon",
-    command: "soffice",
-    args: [
-      `-env:UserInstallation=${profileUrl}`,
-      "--headless",
-      "--invisible",
-      "--nologo",
-      "--nodefault",
-      "--norestore",
-      "--nolockcheck",
-      `--accept=pipe,name=${slot.pipe};urp;StarOffice.ComponentContext`,
-    ],
-    cwd: slot.profileDir,
-    timeoutMs: DAEMON_LIFETIME_MS,
+    command: "setpriv",
+    args: officeArgs(profileUrl, ["--terminate_after_init"]),
+    cwd: profileDir,
+    timeoutMs: PROFILE_INIT_MS,
     signal: stop.signal,
-  })
+  });
+  init
+    .then(() =>
+      runProcess({
+        engine: "libreoffice-daemon",
+        command: "setpriv",
+        args: officeArgs(profileUrl, [`--accept=pipe,name=${slot.pipe};urp;StarOffice.ComponentContext`]),
+        cwd: profileDir,
+        timeoutMs: DAEMON_LIFETIME_MS,
+        signal: stop.signal,
+      }),
+    )
     .catch(() => undefined)
     .finally(() => {
       if (slot.stop === stop) slot.stop = undefined;
@@ -82,6 +97,20 @@ function stopSlot(slot: Slot): void {
   slot.stop?.abort();
   slot.stop = undefined;
 }
+
+/** Profile folders of servers that died without their exit handler (killed outright) are removed at start. */
+function removeStaleProfiles(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(/^pdf-toolbox-office-(\d+)$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+removeStaleProfiles();
 
 process.once("exit", () => {
   for (const slot of slots) stopSlot(slot);
