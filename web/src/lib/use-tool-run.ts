@@ -14,6 +14,14 @@ export interface RunState {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How a screen words the outcome, and whether the result downloads by itself or waits in a results card. */
+export interface RunOptions {
+  success?: { title: string; description: string };
+  failureTitle?: string;
+  failureFallback?: string;
+  autoDownload?: boolean;
+}
+
 /** The spec's pause before the download starts, and before organize-pdf's extracted pages follow. */
 const DOWNLOAD_DELAY_MS = 500;
 const SECOND_DOWNLOAD_DELAY_MS = 1000;
@@ -22,7 +30,8 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * Runs a tool for real: upload (with the request's own progress), the server's processing (its job events), then
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
-export function useToolRun(tool: ToolDefinition) {
+export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
+  const { success, failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", autoDownload = true } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -51,32 +60,36 @@ export function useToolRun(tool: ToolDefinition) {
         const reply = await followJob(jobId.current, update("processing"), abort.signal);
         jobId.current = null;
         if (!reply.success || !reply.downloadUrl) throw new Error(reply.error || "Failed to process the file. Please try again.");
-        update("downloading")(1);
-        await delay(DOWNLOAD_DELAY_MS);
-        startDownload(reply.downloadUrl, reply.filename ?? "processed_file.pdf");
         const extraction = reply.extractionResult;
-        if (extraction?.success) {
-          await delay(SECOND_DOWNLOAD_DELAY_MS);
-          startDownload(extraction.downloadUrl, extraction.filename ?? "extracted_pages.pdf");
+        if (autoDownload) {
+          update("downloading")(1);
+          await delay(DOWNLOAD_DELAY_MS);
+          startDownload(reply.downloadUrl, reply.filename ?? "processed_file.pdf");
+          if (extraction?.success) {
+            await delay(SECOND_DOWNLOAD_DELAY_MS);
+            startDownload(extraction.downloadUrl, extraction.filename ?? "extracted_pages.pdf");
+          }
         }
-        toast({
-          title: "Processing complete",
-          description: extraction?.success
-            ? "Your file has been processed and extracted pages have been saved separately."
-            : "Your file has been processed successfully.",
-        });
+        toast(
+          success ?? {
+            title: "Processing complete",
+            description: extraction?.success
+              ? "Your file has been processed and extracted pages have been saved separately."
+              : "Your file has been processed successfully.",
+          },
+        );
         setState({ phase: "idle", fraction: 0, result: reply });
       } catch (error) {
         if (isAbort(error)) return;
         setState({ phase: "idle", fraction: 0 });
         toast({
-          title: "Processing failed",
-          description: (error instanceof Error && error.message) || "An unexpected error occurred.",
+          title: failureTitle,
+          description: (error instanceof Error && error.message) || failureFallback,
           variant: "destructive",
         });
       }
     },
-    [tool.id],
+    [tool.id, success, failureTitle, failureFallback, autoDownload],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from "react";
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 
 /**
@@ -6,4 +6,6 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
  * on demand. Until a tool's screen exists, the generic screen serves it, so its links always lead somewhere that
  * works (or says the tool is not available yet).
  */
-export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ tool: ToolDefinition }>>>> = {};
+export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ tool: ToolDefinition }>>>> = {
+  "repair-pdf": lazy(() => import("../repair/RepairScreen.js")),
+};

@@ -1,0 +1,189 @@
+import { AlertTriangle, ArrowLeft, Download, FileText, RefreshCw, Wrench } from "lucide-react";
+import { useCallback, useState } from "react";
+import type { ToolDefinition } from "../../../../catalog/index.js";
+import { AppLink } from "../../components/layout/AppLink.js";
+import { SettingsTabs } from "../../components/form/SettingsTabs.js";
+import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
+import { DropArea } from "../../components/upload/DropArea.js";
+import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
+import { optionDefaults } from "../../lib/option-schema.js";
+import { usePageMeta } from "../../lib/page-meta.js";
+import { toast } from "../../lib/toast-store.js";
+import { rulesForTool } from "../../lib/upload-rules.js";
+import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { bindings, humanize } from "../tool/settings/bindings.js";
+import type { Values } from "../tool/settings/types.js";
+import { ProgressDialog } from "../tool/ProgressDialog.js";
+
+const STEPS = [
+  "Upload the damaged PDF.",
+  "Choose a repair mode and what to fix (the defaults suit most files).",
+  "We rebuild the file, trying the gentlest repair first, and check the result.",
+  "Download the repaired PDF and read what was found and fixed.",
+];
+
+const MODE_NAMES: Record<string, string> = {
+  auto: "Auto: lightest repair that works",
+  basic: "Basic: rebuild the structure only",
+  aggressive: "Aggressive: rewrite everything (severe damage)",
+  conservative: "Conservative: change as little as possible",
+};
+
+/** The spec's wording for this screen's outcome; the result waits in its card instead of downloading by itself. */
+const RUN_OPTIONS: RunOptions = {
+  success: { title: "PDF Repaired Successfully", description: "Your repaired PDF is ready to download." },
+  failureTitle: "Repair failed",
+  failureFallback: "An unknown error occurred",
+  autoDownload: false,
+};
+
+/** /repair-pdf: upload one PDF, choose how to repair it, and read what the repair found and did. */
+export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
+  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  const files = useSelectedFiles();
+  const file = files[0];
+  const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
+  const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
+  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  const bind = bindings(tool.options, values, setValues);
+
+  const repair = () => {
+    if (!file) {
+      toast({ title: "No file selected", description: "Please upload a PDF file to repair", variant: "destructive" });
+      return;
+    }
+    void run([file], values);
+  };
+
+  // Changing the file starts over: no file, no result, default options.
+  const changeFile = () => {
+    fileStore.clear();
+    reset();
+    setValuesState(optionDefaults(tool.options));
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <AppLink href="/" className={`${buttonStyles.ghost} -ml-4`}>
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Back to Home
+      </AppLink>
+      <header className="mt-4 flex items-start gap-4">
+        <span className="rounded-xl bg-indigo-100 p-3 dark:bg-indigo-950">
+          <Wrench className="h-8 w-8 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{tool.name}</h1>
+          <p className={`mt-1 ${mutedText}`}>{tool.description}</p>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          {!file ? (
+            <DropArea rules={rulesForTool(tool)} />
+          ) : (
+            <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="repair-file">
+              <div className="flex flex-wrap items-center gap-3">
+                <FileText className="h-6 w-6 text-red-600 dark:text-red-400" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <h2 id="repair-file" className="truncate font-semibold text-slate-900 dark:text-white">
+                    {file.name}
+                  </h2>
+                  <p className={`text-sm ${mutedText}`}>{(file.size / (1024 * 1024)).toFixed(2)} MB</p>
+                </div>
+                <button type="button" className={buttonStyles.secondary} onClick={changeFile}>
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                  Change file
+                </button>
+              </div>
+              <SettingsTabs
+                tabs={[
+                  {
+                    label: "Basic",
+                    content: (
+                      <>
+                        {bind.select("repairMode", "Repair mode", (m) => MODE_NAMES[String(m)] ?? humanize(m))}
+                        {bind.toggle("optimizeSize", "Optimize size", "Drop unused objects and compress the structure.")}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Structure",
+                    content: (
+                      <>
+                        {bind.toggle("fixStructure", "Fix document structure", "Rebuild a lost page tree from the pages found.")}
+                        {bind.toggle("rebuildIndex", "Rebuild the object index")}
+                        {bind.toggle("fixXrefTable", "Fix the cross-reference table")}
+                        {bind.toggle("fixStreamObjects", "Fix stream objects", "Recover streams with wrong lengths.")}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Advanced",
+                    content: (
+                      <>
+                        {bind.toggle("recoverContent", "Recover content", "Prefer repairs that keep the most text.")}
+                        {bind.toggle("fixFonts", "Check fonts")}
+                        {bind.toggle("fixImages", "Check images")}
+                        {bind.toggle("fixMetadata", "Fix metadata")}
+                        {bind.toggle("fixFormFields", "Fix form fields")}
+                        {bind.toggle("fixAnnotations", "Fix annotations")}
+                      </>
+                    ),
+                  },
+                  {
+                    label: "Output",
+                    content: (
+                      <>
+                        {bind.select("saveAsVersion", "Save as PDF version", (v) => (v === "auto" ? "Keep as it is" : `PDF ${v}`))}
+                        {bind.toggle("linearize", "Linearize", "Fast web view: the first page shows before the whole file arrives.")}
+                        {bind.toggle("sanitize", "Sanitize", "Remove JavaScript, embedded files and actions.")}
+                      </>
+                    ),
+                  },
+                ]}
+              />
+              <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={repair} disabled={state.phase !== "idle"}>
+                <Wrench className="h-4 w-4" aria-hidden="true" />
+                {state.phase === "idle" ? "Repair PDF" : "Repairing..."}
+              </button>
+            </section>
+          )}
+
+          {state.result?.downloadUrl && (
+            <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-live="polite" data-testid="repair-results">
+              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Repair Results</h2>
+              <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{state.result.message}</p>
+              <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-4`}>
+                <Download className="h-4 w-4" aria-hidden="true" />
+                Download Repaired PDF
+              </a>
+            </section>
+          )}
+        </div>
+
+        <aside className="space-y-4">
+          <section className={`${cardStyles} p-4`} aria-labelledby="repair-how">
+            <h2 id="repair-how" className="font-semibold text-slate-900 dark:text-white">
+              How it works
+            </h2>
+            <ol className={`mt-2 list-decimal space-y-1 pl-5 text-sm ${mutedText}`}>
+              {STEPS.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </section>
+          <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" role="note">
+            <p className="flex items-center gap-2 font-semibold">
+              <AlertTriangle className="h-4 w-4" aria-hidden="true" />
+              Important
+            </p>
+            <p className="mt-1">Try Auto mode first. If the result still misses pages or content, use Aggressive mode for severe damage.</p>
+          </section>
+        </aside>
+      </div>
+      <ProgressDialog state={state} onCancel={cancel} />
+    </div>
+  );
+}
