@@ -135,6 +135,8 @@ export async function run(): Promise<void> {
     const big = Buffer.alloc(100 * 1024 * 1024 - 4096, 0x20);
     big.write("%PDF-1.7\n");
     const before = await currentRssMb(server.process.pid!);
+    // Writing 5 to clear_refs resets the peak (VmHWM), so the peak read below belongs to the uploads alone.
+    await fs.writeFile(`/proc/${server.process.pid}/clear_refs`, "5");
     const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server.url, "merge-pdf", [{ name: `big-${i}.pdf`, data: big }])));
     const peak = await peakRssMb(server.process.pid!);
     console.log("");
@@ -143,7 +145,7 @@ export async function run(): Promise<void> {
       [
         ["replies (400: merge needs two files, after the whole upload)", replies.map((r) => r.status).join(", ")],
         ["server RSS before (MB)", before],
-        ["server peak RSS over the whole run (MB)", peak],
+        ["server peak RSS during the five uploads (MB)", peak],
       ],
     );
   } finally {

@@ -64,7 +64,7 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
       }
       const name = safeFileName(decodeFormFileName(part.filename || "file"));
       const target = path.join(uploadDir, String(++counter));
-      await pipeline(part.file, createWriteStream(target, { mode: 0o600 }));
+      await pipeline(part.file, createWriteStream(target, { mode: 0o600, highWaterMark: 1024 * 1024 }));
       const { size } = await fs.stat(target);
       // Browsers send an empty, nameless part for a file input left empty.
       if (size === 0 && !part.filename) continue;
