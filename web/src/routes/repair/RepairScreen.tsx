@@ -1,7 +1,6 @@
-import { AlertTriangle, ArrowLeft, Download, FileText, RefreshCw, Wrench } from "lucide-react";
+import { AlertTriangle, Download, FileText, RefreshCw, Wrench } from "lucide-react";
 import { useCallback, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
-import { AppLink } from "../../components/layout/AppLink.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
 import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -14,6 +13,7 @@ import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { bindings, humanize } from "../tool/settings/bindings.js";
 import type { Values } from "../tool/settings/types.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
+import { ToolHeader } from "../tool/ToolHeader.js";
 
 const STEPS = [
   "Upload the damaged PDF.",
@@ -64,19 +64,7 @@ export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <AppLink href="/" className={`${buttonStyles.ghost} -ml-4`}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Home
-      </AppLink>
-      <header className="mt-4 flex items-start gap-4">
-        <span className="rounded-xl bg-indigo-100 p-3 dark:bg-indigo-950">
-          <Wrench className="h-8 w-8 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{tool.name}</h1>
-          <p className={`mt-1 ${mutedText}`}>{tool.description}</p>
-        </div>
-      </header>
+      <ToolHeader tool={tool} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

@@ -1,8 +1,6 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
-import { AppLink } from "../../components/layout/AppLink.js";
-import { ToolIcon } from "../../components/ToolIcon.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { addFiles } from "../../components/upload/add-files.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -15,6 +13,7 @@ import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "./ProgressDialog.js";
+import { ToolHeader } from "./ToolHeader.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
 
@@ -51,19 +50,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <AppLink href="/" className={`${buttonStyles.ghost} -ml-4`}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-        Back to Home
-      </AppLink>
-      <header className="mt-4 flex items-start gap-4">
-        <span className="rounded-xl bg-indigo-100 p-3 dark:bg-indigo-950">
-          <ToolIcon name={tool.icon} className="h-8 w-8 text-indigo-700 dark:text-indigo-300" />
-        </span>
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{tool.name}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">{tool.description}</p>
-        </div>
-      </header>
+      <ToolHeader tool={tool} />
       <div className="mt-8">
         {files.length === 0 ? (
           <DropArea rules={rules} />
