@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.js";
 import { buildApp } from "./http/app.js";
 import { InProcessQueue } from "./jobs/queue.js";
+import { warmUpMupdf } from "./engines/mupdf/pool.js";
 import { LocalStore } from "./storage/local-store.js";
 import { startSweeper } from "./storage/sweeper.js";
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const sweeper = startSweeper(store, config.fileTtlMs, config.sweepIntervalMs, (msg) => app.log.info(msg));
   await sweeper.done;
   await app.listen({ port: config.port, host: config.host });
+  warmUpMupdf();
   const stop = async () => {
     sweeper.stop();
     await app.close();

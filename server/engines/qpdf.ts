@@ -76,6 +76,12 @@ export async function overlay(
   await qpdf([input, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output], ctx);
 }
 
+/** Whether the document has any bookmarks: qpdf reads only the outline tree, far cheaper than opening it in MuPDF. */
+export async function hasOutline(file: string, ctx: EngineContext): Promise<boolean> {
+  const json = JSON.parse(await qpdf(["--json", "--json-key=outlines", file], ctx)) as { outlines?: unknown[] };
+  return (json.outlines?.length ?? 0) > 0;
+}
+
 export async function check(file: string, ctx: EngineContext): Promise<void> {
   await qpdf(["--check", file], ctx);
 }

@@ -1,4 +1,5 @@
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { hasOutline } from "../engines/qpdf.js";
 import type { OutlineNode } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext } from "../tools/types.js";
 
@@ -8,6 +9,8 @@ import type { ProcessorContext } from "../tools/types.js";
  */
 
 export async function readOutline(file: string, ctx: ProcessorContext): Promise<OutlineNode[]> {
+  // Most documents have no bookmarks; asking qpdf first spares opening a large file in MuPDF for nothing.
+  if (!(await hasOutline(file, ctx))) return [];
   return (await runMupdf("readOutline", { input: file }, ctx)).outline;
 }
 

@@ -36,6 +36,11 @@ function createWorker(): Worker {
   return worker;
 }
 
+/** Starts the pool's workers ahead of the first task: loading MuPDF takes a few hundred milliseconds a worker. */
+export function warmUpMupdf(): void {
+  while (idle.length < size) idle.push(createWorker());
+}
+
 export async function runMupdf<T extends TaskName>(
   task: T,
   args: TaskArgs<T>,
@@ -76,6 +81,8 @@ export async function runMupdf<T extends TaskName>(
         if (msg.retire) {
           reusable = false;
           void worker.terminate();
+          // A fresh worker starts loading now, so the next task does not wait for it.
+          idle.push(createWorker());
         }
         if (msg.ok) resolve(msg.result as TaskResult<T>);
         else reject(new MupdfTaskError(task, msg.error ?? "unknown error"));
