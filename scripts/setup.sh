@@ -34,9 +34,12 @@ declare -A PROVIDES=(
   [tesseract-ocr-kor]=/usr/share/tesseract-ocr/5/tessdata/kor.traineddata
   [tesseract-ocr-ara]=/usr/share/tesseract-ocr/5/tessdata/ara.traineddata
   [tesseract-ocr-hin]=/usr/share/tesseract-ocr/5/tessdata/hin.traineddata
+  # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
+  [redis-server]=/usr/bin/redis-server
 )
 packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 epubcheck)
 packages+=(ocrmypdf tesseract-ocr unpaper tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin)
+packages+=(redis-server)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
   PROVIDES[chromium]=/usr/bin/chromium
