@@ -17,7 +17,7 @@ export const SHAPE_TYPES = ["rectangle", "circle", "line", "arrow"] as const;
  * the page as it is seen (after its rotation): x to the right, y downwards. A line or arrow runs from (x, y) to
  * (x + width, y + height). Colours are "#rrggbb" or a colour name such as "yellow".
  */
-const annotation = z.object({
+export const annotationSchema = z.object({
   type: z.enum(ANNOTATION_TYPES),
   position: z.object({
     x: z.number(),
@@ -44,6 +44,6 @@ const annotation = z.object({
 });
 
 export const annotateOptions = z.object({
-  annotations: z.array(annotation).min(1, { message: "Please upload a PDF and add annotations" }).max(5000),
+  annotations: z.array(annotationSchema).min(1, { message: "Please upload a PDF and add annotations" }).max(5000),
 });
 export type AnnotateOptions = z.infer<typeof annotateOptions>;

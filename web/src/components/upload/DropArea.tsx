@@ -18,16 +18,17 @@ const CLOUD_SOURCES = ["Drive", "Dropbox", "OneDrive"] as const;
 
 /**
  * The shared drop area. Dropping anywhere on it adds files; only the Select Files button opens the file dialog
- * (a click or Enter on the area itself does nothing, so that text in it can be selected).
+ * (a click or Enter on the area itself does nothing, so that text in it can be selected). A screen with its own
+ * upload rules and wording (annotate) passes `onFiles`.
  */
-export function DropArea({ rules }: { rules: UploadRules }) {
+export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; onFiles?: (files: File[], rules: UploadRules) => void }) {
   const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, open } = useDropzone({
     accept: acceptFor(rules),
     multiple: rules.maxFiles > 1,
     noClick: true,
     noKeyboard: true,
     // Every file goes through the same checks and messages, whether the browser thought it acceptable or not.
-    onDrop: (accepted, rejections) => addFiles([...accepted, ...rejections.map((r) => r.file)], rules),
+    onDrop: (accepted, rejections) => onFiles([...accepted, ...rejections.map((r) => r.file)], rules),
   });
   const state = isDragReject ? "reject" : isDragAccept ? "accept" : isDragActive ? "active" : "idle";
   const border = {
