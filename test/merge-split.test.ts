@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { corpus } from "./helpers/corpus.js";
+import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
@@ -66,6 +66,27 @@ describe("merge-pdf", () => {
     const fields = await formFieldNames(merged);
     const expected = (await formFieldNames(corpus("libreoffice-form.pdf"))).length + (await formFieldNames(corpus("pdflatex-forms.pdf"))).length;
     expect(fields.length).toBe(expected);
+  });
+
+  // Sound files merge straight away; these take the careful path that checks each input first.
+  it("repairs a damaged input on the way, with its bookmarks' pages still right", async () => {
+    const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
+    const broken = Buffer.from(sound);
+    const at = broken.lastIndexOf("startxref");
+    broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
+    const damaged = await writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+    const { path: merged, reply } = await runTool(server, "merge-pdf", [ten, damaged]);
+    await qpdfCheck(merged);
+    expect(await pageCountOf(merged)).toBe(10 + (await pageCountOf(corpus("pdflatex-outline.pdf"))));
+    expect(reply.message).toContain("Repaired on the way: damaged.pdf");
+    expect(await outlineTitles(merged)).toEqual(await outlineTitles(corpus("pdflatex-outline.pdf")));
+  });
+
+  it("refuses a password-protected input, naming it", async () => {
+    const reply = await postTool(server, "merge-pdf", [ten, corpus(ENCRYPTED_PDF)]);
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toMatch(/^This PDF is password-protected/);
+    expect(reply.body.error).toContain(ENCRYPTED_PDF);
   });
 
   it("needs at least two files, with the spec's sentence", async () => {

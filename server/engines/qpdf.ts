@@ -8,7 +8,8 @@ import type { EngineContext } from "./context.js";
 
 export class QpdfPasswordError extends Error {}
 
-export async function qpdf(args: readonly string[], ctx: EngineContext): Promise<string> {
+/** `strict` refuses what qpdf could only do by repairing the input (exit code 3), for callers with a careful fallback. */
+export async function qpdf(args: readonly string[], ctx: EngineContext, { strict = false } = {}): Promise<string> {
   try {
     const { stdout } = await runProcess({
       engine: "qpdf",
@@ -17,7 +18,7 @@ export async function qpdf(args: readonly string[], ctx: EngineContext): Promise
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
-      okExitCodes: [0, 3],
+      okExitCodes: strict ? [0] : [0, 3],
     });
     return stdout.toString("utf8");
   } catch (err) {
@@ -52,8 +53,8 @@ export async function assemblePages(
 }
 
 /** Merges whole documents with an empty base, so that no input's catalogue wins over the others'. */
-export async function mergeDocuments(files: readonly string[], output: string, ctx: EngineContext): Promise<void> {
-  await qpdf(["--empty", "--pages", ...files, "--", output], ctx);
+export async function mergeDocuments(files: readonly string[], output: string, ctx: EngineContext, options: { strict?: boolean } = {}): Promise<void> {
+  await qpdf(["--empty", "--pages", ...files, "--", output], ctx, options);
 }
 
 /** Rotates pages by a multiple of 90 degrees; `pages` is a qpdf page range ("1-z" for all). */

@@ -14,9 +14,6 @@ export async function readOutline(file: string, ctx: ProcessorContext): Promise<
   return (await runMupdf("readOutline", { input: file }, ctx)).outline;
 }
 
-export async function readOutlines(files: readonly string[], ctx: ProcessorContext): Promise<OutlineNode[][]> {
-  return (await runMupdf("readOutlines", { inputs: [...files] }, ctx)).outlines;
-}
 
 export async function writeOutline(input: string, output: string, outline: OutlineNode[], ctx: ProcessorContext): Promise<void> {
   await runMupdf("writeOutline", { input, output, outline }, ctx);

@@ -59,7 +59,7 @@ export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorC
 }
 
 /** A note for the reply when a file had to be repaired before the tool could work on it. */
-export function repairNote(pdfs: readonly ReadablePdf[]): string | undefined {
+export function repairNote(pdfs: ReadonlyArray<Pick<ReadablePdf, "name" | "repaired">>): string | undefined {
   const names = pdfs.filter((p) => p.repaired).map((p) => p.name);
   return names.length > 0 ? `Repaired on the way: ${names.join(", ")} had a damaged structure.` : undefined;
 }

@@ -21,12 +21,15 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   }
   const stem = stemOf(pdf.name);
   let current = path.join(ctx.workDir, "pages-deleted.pdf");
-  await assemblePages([{ file: pdf.path, pages: formatPageList(kept) }], current, ctx, options.optimizePdf ? OPTIMIZE_ARGS : []);
+  // The bookmarks are read while qpdf assembles: on two cores the check costs no time.
+  const [, outline] = await Promise.all([
+    assemblePages([{ file: pdf.path, pages: formatPageList(kept) }], current, ctx, options.optimizePdf ? OPTIMIZE_ARGS : []),
+    readOutline(pdf.path, ctx),
+  ]);
   ctx.progress(0.5);
 
   const notes = [`Deleted ${doomed.size} page${doomed.size === 1 ? "" : "s"}; ${kept.length} remain.`];
   // qpdf keeps the outline as it was, pointing at pages that are gone; fix it, or drop it when asked.
-  const outline = await readOutline(pdf.path, ctx);
   if (outline.length > 0) {
     const newIndex = new Map(kept.map((page, i) => [page - 1, i]));
     const remapped = options.keepBookmarks ? remapOutline(outline, (old) => newIndex.get(old)) : [];

@@ -1,9 +1,18 @@
 import path from "node:path";
 import { TooManyPagesError } from "../errors.js";
 import { mergeDocuments } from "../engines/qpdf.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import type { OutlineNode } from "../engines/mupdf/tasks.js";
 import { openPdfInputs, repairNote } from "../pdf/pdf-input.js";
-import { countEntries, readOutlines, remapOutline, writeOutline } from "../pdf/outline.js";
-import type { Processor } from "./types.js";
+import { countEntries, remapOutline, writeOutline } from "../pdf/outline.js";
+import type { InputFile, Processor, ProcessorContext } from "./types.js";
+
+interface MergedInput {
+  name: string;
+  pageCount: number;
+  outline: OutlineNode[];
+  repaired: boolean;
+}
 
 /**
  * Joins the uploads in their upload order. qpdf carries pages, links and form fields across (renaming clashing
@@ -11,29 +20,18 @@ import type { Processor } from "./types.js";
  * onto the result.
  */
 export const mergePdf: Processor = async ({ files }, ctx) => {
-  const pdfs = await openPdfInputs(files, ctx);
-  const total = pdfs.reduce((sum, p) => sum + p.pageCount, 0);
-  if (total > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
-  ctx.progress(0.1);
-
   const merged = path.join(ctx.workDir, "merged.pdf");
-  await mergeDocuments(
-    pdfs.map((p) => p.path),
-    merged,
-    ctx,
-  );
+  const inputs = (await mergeSoundInputs(files, merged, ctx)) ?? (await mergeAfterOpening(files, merged, ctx));
+  const total = inputs.reduce((sum, p) => sum + p.pageCount, 0);
+  if (total > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.6);
 
   let offset = 0;
   const outline = [];
-  const outlines = await readOutlines(
-    pdfs.map((p) => p.path),
-    ctx,
-  );
-  for (const [i, pdf] of pdfs.entries()) {
+  for (const input of inputs) {
     const shift = offset;
-    outline.push(...remapOutline(outlines[i]!, (page) => page + shift));
-    offset += pdf.pageCount;
+    outline.push(...remapOutline(input.outline, (page) => page + shift));
+    offset += input.pageCount;
   }
   let result = merged;
   if (outline.length > 0) {
@@ -41,9 +39,39 @@ export const mergePdf: Processor = async ({ files }, ctx) => {
     await writeOutline(merged, result, outline, ctx);
   }
 
-  const notes = [`Merged ${pdfs.length} files into one PDF of ${total} pages.`];
+  const notes = [`Merged ${inputs.length} files into one PDF of ${total} pages.`];
   if (outline.length > 0) notes.push(`Kept ${countEntries(outline)} bookmarks.`);
-  const repaired = repairNote(pdfs);
+  const repaired = repairNote(inputs);
   if (repaired) notes.push(repaired);
   return { files: [{ path: result, name: "merged.pdf" }], message: notes.join(" ") };
 };
+
+/**
+ * The common case, sound files: qpdf merges the uploads as they are while MuPDF reads their page counts and
+ * bookmarks, side by side. Checking each file first would cost one qpdf run per input, as long as the merge itself.
+ * Any doubt (qpdf had to repair, a file needs a password or has no pages) gives undefined, and the careful path
+ * runs instead.
+ */
+async function mergeSoundInputs(files: readonly InputFile[], output: string, ctx: ProcessorContext): Promise<MergedInput[] | undefined> {
+  const paths = files.map((f) => f.path);
+  const [merge, inspection] = await Promise.allSettled([
+    mergeDocuments(paths, output, ctx, { strict: true }),
+    runMupdf("inspectDocuments", { inputs: paths }, ctx),
+  ]);
+  ctx.signal?.throwIfAborted();
+  if (merge.status === "rejected" || inspection.status === "rejected") return undefined;
+  const documents = inspection.value.documents;
+  if (documents.some((d) => d.pageCount === 0)) return undefined;
+  return documents.map((d, i) => ({ ...d, name: files[i]!.name, repaired: false }));
+}
+
+/** Each input checked, repaired where it can be and refused with a sentence where it cannot, then merged. */
+async function mergeAfterOpening(files: readonly InputFile[], output: string, ctx: ProcessorContext): Promise<MergedInput[]> {
+  const pdfs = await openPdfInputs(files, ctx);
+  const total = pdfs.reduce((sum, p) => sum + p.pageCount, 0);
+  if (total > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  ctx.progress(0.1);
+  const paths = pdfs.map((p) => p.path);
+  const [{ documents }] = await Promise.all([runMupdf("inspectDocuments", { inputs: paths }, ctx), mergeDocuments(paths, output, ctx)]);
+  return pdfs.map((pdf, i) => ({ ...pdf, outline: documents[i]!.outline }));
+}

@@ -336,21 +336,21 @@ export const tasks = {
     return { pageCount: pages.length, characters };
   },
 
-  /** Bookmarks of several files in one call (merging twenty files asks once, not twenty times). */
-  readOutlines(args: { inputs: string[] }): { outlines: OutlineNode[][] } {
-    return { outlines: args.inputs.map((input) => tasks.readOutline({ input }).outline) };
+  /**
+   * Page count and bookmarks of several files in one call: merging twenty files asks once, not twenty times, and
+   * MuPDF reads only the page tree and the outline of a file it opens, not the pages themselves.
+   */
+  inspectDocuments(args: { inputs: string[] }): { documents: Array<{ pageCount: number; outline: OutlineNode[] }> } {
+    return {
+      documents: args.inputs.map((input) => {
+        const doc = openPdf(input);
+        return { pageCount: doc.countPages(), outline: outlineOf(doc) };
+      }),
+    };
   },
 
   readOutline(args: { input: string }): { outline: OutlineNode[] } {
-    const doc = openPdf(args.input);
-    const convert = (items: OutlineItem[] | undefined): OutlineNode[] =>
-      (items ?? []).map((item) => ({
-        title: item.title ?? "",
-        page: item.page ?? (item.uri ? safeResolve(doc, item.uri) : -1),
-        open: item.open,
-        children: convert(item.down),
-      }));
-    return { outline: convert(doc.loadOutline() ?? undefined) };
+    return { outline: outlineOf(openPdf(args.input)) };
   },
 
   /** Replaces the outline; written as an incremental update, so the pages are not rewritten. */
@@ -382,6 +382,18 @@ function reflowParagraphs(text: string): string {
     .split(/\n{2,}/)
     .map((para) => para.replace(/([a-z\u00e0-\u024f])-\n(?=[a-z\u00e0-\u024f])/g, "$1").replace(/\s*\n\s*/g, " "))
     .join("\n\n");
+}
+
+/** The bookmarks with zero-based target pages (-1 where an entry points nowhere in the document). */
+function outlineOf(doc: mupdf.PDFDocument): OutlineNode[] {
+  const convert = (items: OutlineItem[] | undefined): OutlineNode[] =>
+    (items ?? []).map((item) => ({
+      title: item.title ?? "",
+      page: item.page ?? (item.uri ? safeResolve(doc, item.uri) : -1),
+      open: item.open,
+      children: convert(item.down),
+    }));
+  return convert(doc.loadOutline() ?? undefined);
 }
 
 function safeResolve(doc: mupdf.PDFDocument, uri: string): number {
