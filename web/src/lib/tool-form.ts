@@ -7,6 +7,8 @@ export function encodeFields(values: Record<string, unknown>): Array<[string, st
   const fields: Array<[string, string]> = [];
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined || value === null) continue;
+    // Files (the signature image, the certificate) go as their own multipart parts; see buildToolForm.
+    if (value instanceof File) continue;
     if (typeof value === "string") {
       if (value.trim() !== "") fields.push([name, value]);
     } else if (Array.isArray(value)) {
@@ -23,6 +25,7 @@ export function encodeFields(values: Record<string, unknown>): Array<[string, st
 export function buildToolForm(files: readonly File[], values: Record<string, unknown>): FormData {
   const form = new FormData();
   for (const file of files) form.append("files", file, file.name);
+  for (const [name, value] of Object.entries(values)) if (value instanceof File) form.append(name, value, value.name);
   for (const [name, value] of encodeFields(values)) form.append(name, value);
   return form;
 }

@@ -119,11 +119,14 @@ export function ToggleField({
   checked,
   onChange,
   hint,
+  disabled = false,
 }: {
   label: string;
   checked: boolean;
   onChange(checked: boolean): void;
   hint?: string;
+  /** A setting this server cannot apply: shown, with the hint saying why, but not switchable. */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -137,8 +140,9 @@ export function ToggleField({
       <Switch.Root
         id={id}
         checked={checked}
+        disabled={disabled}
         onCheckedChange={onChange}
-        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-600 dark:data-[state=checked]:bg-indigo-500"
+        className="relative h-6 w-11 shrink-0 rounded-full disabled:cursor-not-allowed disabled:opacity-50 bg-slate-300 data-[state=checked]:bg-indigo-600 dark:bg-slate-600 dark:data-[state=checked]:bg-indigo-500"
       >
         <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
       </Switch.Root>

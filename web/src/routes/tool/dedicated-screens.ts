@@ -8,4 +8,5 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
  */
 export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ tool: ToolDefinition }>>>> = {
   "repair-pdf": lazy(() => import("../repair/RepairScreen.js")),
+  "pdf-sign": lazy(() => import("../sign/SignScreen.js")),
 };

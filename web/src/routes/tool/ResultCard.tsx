@@ -1,0 +1,17 @@
+import { Download } from "lucide-react";
+import type { ProcessReply } from "../../lib/jobs-api.js";
+import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+
+/** A dedicated screen's results card (Repair Results, Signed Document, ...): the server's message and the download. */
+export function ResultCard({ title, result, linkLabel, testId }: { title: string; result: ProcessReply; linkLabel: string; testId: string }) {
+  return (
+    <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-live="polite" data-testid={testId}>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{result.message}</p>
+      <a href={result.downloadUrl} download={result.filename} className={`${buttonStyles.primary} mt-4`}>
+        <Download className="h-4 w-4" aria-hidden="true" />
+        {linkLabel}
+      </a>
+    </section>
+  );
+}
