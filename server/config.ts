@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
+import type { S3Settings } from "./storage/s3-store.js";
 
 export interface Config {
   port: number;
@@ -18,6 +19,18 @@ export interface Config {
   /** The longest any one engine run may take. */
   engineTimeoutMs: number;
   maxPages: number;
+  /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
+  redisUrl?: string;
+  /** How long a worker's hold on a job lasts without renewal: a worker that died is noticed after about twice this. */
+  jobLockMs: number;
+  /** Uploads and results in S3-compatible object storage (S3_BUCKET and friends); unset: in dataDir. */
+  s3?: S3Settings;
+  /** The RFC 3161 time-stamp authority for signatures (TSA_URL), and how long to wait for it; no URL: no time stamps. */
+  tsaUrl?: string;
+  tsaTimeoutMs: number;
+  /** Work started per client address per minute (0: no limit); whether X-Forwarded-For names the client. */
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -25,6 +38,19 @@ function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new Error(`Expected a non-negative number, got "${value}"`);
   return n;
+}
+
+function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || "us-east-1",
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +67,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueLimit: intFrom(env.QUEUE_LIMIT, 100),
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     maxPages: intFrom(env.MAX_PAGES, 5000),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    jobLockMs: intFrom(env.JOB_LOCK_SECONDS, 30) * 1000,
+    s3: s3From(env),
+    tsaUrl: env.TSA_URL?.trim() || undefined,
+    tsaTimeoutMs: intFrom(env.TSA_TIMEOUT_SECONDS, 15) * 1000,
+    rateLimitPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 300),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
   };
 }

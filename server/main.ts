@@ -1,24 +1,27 @@
 import { loadConfig } from "./config.js";
 import { buildApp } from "./http/app.js";
-import { InProcessQueue } from "./jobs/queue.js";
+import { openQueue } from "./jobs/open-queue.js";
 import { warmUpMupdf } from "./engines/mupdf/pool.js";
-import { LocalStore } from "./storage/local-store.js";
+import { openStorage } from "./storage/open-store.js";
 import { startSweeper } from "./storage/sweeper.js";
 
-/** `npm start`: the web app and the API on one port, with local storage and in-process jobs. */
+/**
+ * `npm start`: the web app and the API on one port. Jobs run in this process, files on local disk, unless REDIS_URL
+ * (jobs on `npm run worker` processes) or S3_BUCKET (files in object storage) say otherwise.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const store = new LocalStore(config.dataDir);
-  await store.init();
-  const queue = new InProcessQueue(config.jobConcurrency, config.queueLimit);
-  const app = await buildApp({ config, store, queue });
-  const sweeper = startSweeper(store, config.fileTtlMs, config.sweepIntervalMs, (msg) => app.log.info(msg));
+  const { store, workDirs } = await openStorage(config);
+  const queue = await openQueue({ config, store, workDirs });
+  const app = await buildApp({ config, store, workDirs, queue });
+  const sweeper = startSweeper([store, workDirs], config.sweepIntervalMs, (msg) => app.log.info(msg));
   await sweeper.done;
   await app.listen({ port: config.port, host: config.host });
-  warmUpMupdf();
+  if (!config.redisUrl) warmUpMupdf();
   const stop = async () => {
     sweeper.stop();
     await app.close();
+    await queue.close();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());

@@ -73,6 +73,37 @@ describe("jobs API", () => {
     expect(last.error).toBe("The job was cancelled.");
   });
 
+  it("answers 429 with Retry-After when the backlog is full, and takes jobs again once it drains", async () => {
+    const narrow = await startServer({ jobConcurrency: 1, queueLimit: 1 });
+    try {
+      const post = async () => {
+        const form = new FormData();
+        form.append("files", new Blob([await fs.readFile(bigPdf)]), "long.pdf");
+        // 300 pages to PNG at 300 dpi: long enough to keep the one slot busy while the test looks.
+        form.append("imageResolution", "300");
+        return fetch(`${narrow.url}/api/jobs/pdf-to-png`, { method: "POST", body: form });
+      };
+      const running = (await (await post()).json()) as { jobId: string };
+      const waiting = (await (await post()).json()) as { jobId: string };
+      const refused = await post();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await refused.json()).toEqual({ success: false, error: "The server is busy right now. Please try again in a moment." });
+      const health = (await (await fetch(`${narrow.url}/api/health`)).json()) as { jobs: { running: number; waiting: number } };
+      expect(health.jobs).toEqual({ running: 1, waiting: 1 });
+
+      // Cancelling the waiting job frees its place at once.
+      await fetch(`${narrow.url}/api/jobs/${waiting.jobId}`, { method: "DELETE" });
+      const snapshot = (await (await fetch(`${narrow.url}/api/jobs/${waiting.jobId}`)).json()) as { state: string };
+      expect(snapshot.state).toBe("cancelled");
+      const accepted = await post();
+      expect(accepted.status).toBe(202);
+      await fetch(`${narrow.url}/api/jobs/${running.jobId}`, { method: "DELETE" });
+    } finally {
+      await narrow.close();
+    }
+  });
+
   it("404s for unknown jobs", async () => {
     expect((await fetch(`${server.url}/api/jobs/nope`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/jobs/nope/events`)).status).toBe(404);

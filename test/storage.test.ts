@@ -3,7 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LocalStore } from "../server/storage/local-store.js";
-import { makeNumberedPdf } from "./helpers/pdf-tools.js";
+import { startSweeper } from "../server/storage/sweeper.js";
+import { WorkDirs } from "../server/storage/work-dirs.js";
+import { newId } from "../server/lib/ids.js";
+import { movableClock } from "./helpers/clock.js";
+import { makeNumberedPdf, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer | undefined;
@@ -15,38 +19,55 @@ async function everyFile(dir: string): Promise<string[]> {
 }
 
 describe("expiry", () => {
-  it("deletes every stored file once the time to live has passed, and download links stop working", async () => {
-    server = await startServer();
+  it("deletes every upload, work folder and result once the time to live has passed, with the clock moved", async () => {
+    const clock = movableClock();
+    server = await startServer({}, clock.now);
     const reply = await postTool(server, "split-pdf", [{ name: "a.pdf", data: await makeNumberedPdf(3) }]);
     expect(reply.status).toBe(200);
-    expect((await everyFile(server.config.dataDir)).length).toBeGreaterThan(0);
+    const dataDir = server.config.dataDir;
+    const results = await everyFile(path.join(dataDir, "files"));
+    expect(results.length).toBe(2); // the ZIP and its metadata
+    // A finished job leaves neither its uploads nor its work folder behind.
+    expect(await everyFile(path.join(dataDir, "inputs"))).toEqual([]);
+    expect(await everyFile(path.join(dataDir, "jobs"))).toEqual([]);
+    // What a job cut short by a crash leaves: its kept upload and its work folder.
+    await server.store.putInput(newId(), 1, await writeTemp("left.pdf", await makeNumberedPdf(1)));
+    const workDir = await server.workDirs.create();
+    await fs.writeFile(path.join(workDir, "scratch"), "x");
+    expect((await everyFile(dataDir)).length).toBe(4);
 
-    // Move the clock: one second before expiry everything stays, one second after it everything goes.
     const ttl = server.config.fileTtlMs;
-    expect(await server.store.sweep(ttl, Date.now() + ttl - 1000)).toBe(0);
+    const sweepAll = async () => (await server!.store.sweep()) + (await server!.workDirs.sweep());
+    clock.advance(ttl - 1000);
+    expect(await sweepAll()).toBe(0);
     expect((await fetch(`${server.url}${reply.body.downloadUrl}`)).status).toBe(200);
-    expect(await server.store.sweep(ttl, Date.now() + ttl + 1000)).toBeGreaterThan(0);
-    expect(await everyFile(server.config.dataDir)).toEqual([]);
-    expect((await fetch(`${server.url}${reply.body.downloadUrl}`)).status).toBe(404);
-  });
 
-  it("refuses a download past its time even before the sweeper has run", async () => {
-    server = await startServer({ fileTtlMs: 1 });
-    const reply = await postTool(server, "rotate-pdf", [{ name: "a.pdf", data: await makeNumberedPdf(1) }]);
-    await new Promise((r) => setTimeout(r, 20));
-    expect((await fetch(`${server.url}${reply.body.downloadUrl}`)).status).toBe(404);
+    clock.advance(2000);
+    // Past its time a link is refused at once, before any sweep.
+    const late = await fetch(`${server.url}${reply.body.downloadUrl}`);
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { error: string }).error).toBe(
+      "This file does not exist or has expired: files are deleted one hour after upload.",
+    );
+    expect(await sweepAll()).toBe(3);
+    expect(await everyFile(dataDir)).toEqual([]);
   });
 
   it("sweeps what an earlier run left behind, at start", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-"));
-    const store = new LocalStore(dir);
+    const store = new LocalStore(dir, 3600_000);
+    const workDirs = new WorkDirs(path.join(dir, "jobs"), 3600_000);
     await store.init();
-    const leftover = await store.createWorkDir();
+    await workDirs.init();
+    const leftover = await workDirs.create();
     await fs.writeFile(path.join(leftover, "upload"), "x");
     const old = new Date(Date.now() - 2 * 3600_000);
     await fs.utimes(leftover, old, old);
-    expect(await store.sweep(3600_000)).toBe(1);
-    expect(await fs.readdir(store.jobsDir)).toEqual([]);
+    const fresh = await workDirs.create();
+    const sweeper = startSweeper([store, workDirs], 60_000, () => undefined);
+    await sweeper.done;
+    sweeper.stop();
+    expect(await fs.readdir(workDirs.root)).toEqual([path.basename(fresh)]);
     await fs.rm(dir, { recursive: true });
   });
 });

@@ -3,18 +3,22 @@ import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import type { Config } from "../config.js";
 import { NotAvailableError, UserError } from "../errors.js";
+import type { ProcessReply } from "../jobs/publish.js";
 import type { Job, JobQueue } from "../jobs/queue.js";
-import type { LocalStore } from "../storage/local-store.js";
+import type { JobSpec, StoredInput } from "../jobs/spec.js";
+import { newId } from "../lib/ids.js";
 import type { Stats } from "../storage/stats.js";
+import type { FileStore } from "../storage/store.js";
+import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
-import type { Processor } from "../tools/types.js";
+import type { InputFile } from "../tools/types.js";
 import { decodeOptions } from "./form-options.js";
-import { publishResult, type ProcessReply } from "./publish.js";
 import { checkFiles, receiveUpload } from "./upload.js";
 
 export interface JobDeps {
   config: Config;
-  store: LocalStore;
+  store: FileStore;
+  workDirs: WorkDirs;
   queue: JobQueue;
   stats: Stats;
 }
@@ -29,37 +33,48 @@ function resolveTool(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>
 }
 
 /**
- * Receives and checks an upload for a tool and puts the work on the queue. Everything a visitor can get wrong
- * (unknown tool, files, options) is answered here, before any engine runs. The job's folder is removed when the
- * job ends, whatever the outcome.
+ * Receives and checks an upload for a tool, keeps the files in the store and puts a job description on the queue.
+ * Everything a visitor can get wrong (unknown tool, files, options) is answered here, before any engine runs. The
+ * upload folder goes as soon as the files are kept; the queue removes the kept files when the job ends.
  */
 export async function acceptJob(toolId: string, request: FastifyRequest, deps: JobDeps): Promise<Job<ProcessReply>> {
-  const { config, store, queue, stats } = deps;
+  const { config, store, workDirs, queue, stats } = deps;
   const requested = findTool(toolId);
   if (!requested) throw new UserError(`There is no tool called "${toolId}".`, 404, "unknown_tool");
 
-  const workDir = await store.createWorkDir();
+  // A full queue is said before the upload is read, not after it has been stored.
+  await queue.ensureRoom();
+  const id = newId();
+  const uploadDir = await workDirs.create();
   let job: Job<ProcessReply>;
+  let spec: JobSpec;
   try {
-    const upload = await receiveUpload(request, workDir, config);
+    const upload = await receiveUpload(request, uploadDir, config);
     const tool = resolveTool(requested, upload.fields);
-    const processor = PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined;
-    if (!processor) throw new NotAvailableError(tool.name);
+    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
     const { files, extra } = await checkFiles(tool, upload);
     const options = decodeOptions(tool.options, upload.fields);
-    job = queue.submit(async ({ signal, progress }) => {
-      const result = await processor(
-        { files, extra, options },
-        { workDir, signal, progress, timeoutMs: config.engineTimeoutMs, maxPages: config.maxPages },
-      );
-      const reply = await publishResult(result, store, workDir, tool.id);
-      stats.recordDocuments(files.length);
-      return reply;
+    let index = 0;
+    const keep = async (file: InputFile): Promise<StoredInput> => ({
+      key: await store.putInput(id, ++index, file.path),
+      name: file.name,
+      size: file.size,
+      kind: file.kind,
     });
+    spec = { id, toolId: tool.id, files: [], extra: {}, options };
+    for (const file of files) spec.files.push(await keep(file));
+    for (const [field, file] of Object.entries(extra)) spec.extra[field] = await keep(file);
+    job = await queue.submit(spec);
   } catch (err) {
-    await store.removeWorkDir(workDir);
+    await store.removeInputs(id);
     throw err;
+  } finally {
+    await workDirs.remove(uploadDir);
   }
-  void job.done.catch(() => undefined).finally(() => store.removeWorkDir(workDir));
+  const documents = spec.files.length;
+  void job.done.then(
+    () => stats.recordDocuments(documents),
+    () => undefined,
+  );
   return job;
 }

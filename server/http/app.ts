@@ -6,10 +6,11 @@ import { AbortedError, BusyError, publicMessage, UserError } from "../errors.js"
 import { JobRecords } from "../jobs/records.js";
 import { Stats } from "../storage/stats.js";
 import type { JobQueue } from "../jobs/queue.js";
-import type { LocalStore } from "../storage/local-store.js";
+import type { FileStore } from "../storage/store.js";
+import type { WorkDirs } from "../storage/work-dirs.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerDownloadRoute } from "./routes/download.js";
-import type { ProcessReply } from "./publish.js";
+import type { ProcessReply } from "../jobs/publish.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { registerWebRoutes } from "./routes/web.js";
 import { registerJobRoutes } from "./routes/jobs.js";
@@ -17,12 +18,13 @@ import { registerProcessRoute } from "./routes/process.js";
 
 export interface AppDeps {
   config: Config;
-  store: LocalStore;
+  store: FileStore;
+  workDirs: WorkDirs;
   queue: JobQueue;
   logger?: boolean;
 }
 
-export async function buildApp({ config, store, queue, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, store, workDirs, queue, logger = true }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false, trustProxy: true });
   await app.register(multipart);
 
@@ -54,7 +56,7 @@ export async function buildApp({ config, store, queue, logger = true }: AppDeps)
 
   const stats = new Stats(config.dataDir);
   await stats.load();
-  const jobDeps = { config, store, queue, stats };
+  const jobDeps = { config, store, workDirs, queue, stats };
   registerProcessRoute(app, jobDeps);
   const describeJobError = (err: unknown) => {
     if (!(err instanceof UserError || err instanceof AbortedError)) app.log.error({ err }, "job failed unexpectedly");
@@ -63,7 +65,7 @@ export async function buildApp({ config, store, queue, logger = true }: AppDeps)
   registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);
   const listedTools = TOOLS.filter((t) => t.listed).length;
   app.get("/api/stats", async () => ({ documentsProcessed: stats.documentsProcessed, tools: listedTools }));
-  registerDownloadRoute(app, config, store);
+  registerDownloadRoute(app, store);
   registerHealthRoute(app, queue);
   registerDocsRoutes(app);
   registerWebRoutes(app);

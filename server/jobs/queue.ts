@@ -1,10 +1,11 @@
-import { AbortedError, BusyError } from "../errors.js";
-import { newId } from "../lib/ids.js";
+import type { ProcessReply } from "./publish.js";
+import type { JobSpec } from "./spec.js";
 
 /**
- * Jobs decouple HTTP from work: the HTTP layer submits, the queue runs at most `concurrency` jobs at once and holds
- * at most `limit` waiting. This in-process queue is the embedded default; another implementation of the same
- * interface can run jobs on other machines.
+ * Jobs decouple HTTP from work: the HTTP layer submits a job description, a queue has it run and reports its state,
+ * progress and outcome. The embedded default runs jobs in this process (in-process-queue.ts); with REDIS_URL they
+ * run on BullMQ workers on any machine (redis-queue.ts). Both hold a bounded backlog and refuse more with a
+ * BusyError (429 with Retry-After).
  */
 
 export type JobState = "queued" | "running" | "succeeded" | "failed" | "cancelled";
@@ -26,91 +27,16 @@ export interface Job<T> {
 }
 
 export interface JobQueue {
-  submit<T>(work: (controls: JobControls) => Promise<T>): Job<T>;
-  readonly running: number;
-  readonly waiting: number;
+  /** Throws a BusyError when the backlog is full. */
+  ensureRoom(): Promise<void>;
+  /** Queues a job (or throws a BusyError); its uploads are already in the file store. */
+  submit(spec: JobSpec): Promise<Job<ProcessReply>>;
+  counts(): Promise<{ running: number; waiting: number }>;
+  close(): Promise<void>;
 }
 
-export class InProcessQueue implements JobQueue {
-  private active = 0;
-  private readonly backlog: Array<() => void> = [];
+/** Called by a queue once a job has ended, whatever the outcome, before the outcome is delivered. */
+export type JobEnded = (spec: JobSpec) => Promise<void>;
 
-  constructor(
-    private readonly concurrency: number,
-    private readonly limit: number,
-  ) {}
-
-  get running(): number {
-    return this.active;
-  }
-
-  get waiting(): number {
-    return this.backlog.length;
-  }
-
-  submit<T>(work: (controls: JobControls) => Promise<T>): Job<T> {
-    if (this.backlog.length >= this.limit) throw new BusyError(Math.max(1, Math.ceil(this.backlog.length / this.concurrency)));
-    const abort = new AbortController();
-    let state: JobState = "queued";
-    let progress = 0;
-    const listeners = new Set<() => void>();
-    const notify = () => listeners.forEach((listener) => listener());
-    const start = () => {
-      this.active++;
-      state = "running";
-      notify();
-      return work({
-        signal: abort.signal,
-        progress: (fraction) => {
-          const next = Math.max(progress, Math.min(1, fraction));
-          // Whole percents are enough for a progress bar and keep event streams small.
-          if (Math.floor(next * 100) > Math.floor(progress * 100)) {
-            progress = next;
-            notify();
-          }
-        },
-      }).finally(() => {
-        this.active--;
-        this.backlog.shift()?.();
-      });
-    };
-    const done = new Promise<T>((resolve, reject) => {
-      const run = () => {
-        if (abort.signal.aborted) {
-          this.backlog.shift()?.();
-          return reject(new AbortedError());
-        }
-        start().then(resolve, reject);
-      };
-      if (this.active < this.concurrency) run();
-      else this.backlog.push(run);
-    }).then(
-      (value) => {
-        state = "succeeded";
-        progress = 1;
-        notify();
-        return value;
-      },
-      (err: unknown) => {
-        state = abort.signal.aborted ? "cancelled" : "failed";
-        notify();
-        throw err;
-      },
-    );
-    return {
-      id: newId(),
-      get state() {
-        return state;
-      },
-      get progress() {
-        return progress;
-      },
-      done,
-      cancel: () => abort.abort(new AbortedError()),
-      subscribe: (listener) => {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-    };
-  }
-}
+/** Runs one job description to its reply: the same function serves the in-process queue and the workers. */
+export type JobRunner = (spec: JobSpec, controls: JobControls) => Promise<ProcessReply>;

@@ -1,71 +1,69 @@
-import type { ReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { isId, newId } from "../lib/ids.js";
+import { isInputKey, type Clock, type FileStore, type StoredFileMeta } from "./store.js";
+import { sweepFolder } from "./sweep-folder.js";
 
 /**
- * Files on local disk. Each job gets a work folder of its own (its uploads and scratch files); each result is kept
- * under an unguessable id with a small metadata file. Nothing here can be listed from outside.
+ * Files on local disk: a job's uploads under inputs/<job id>/, each result under files/<id>/ with a small metadata
+ * file. Nothing here can be listed from outside.
  */
-
-export interface StoredFileMeta {
-  id: string;
-  name: string;
-  contentType: string;
-  size: number;
-  createdAt: number;
-}
-
-export class LocalStore {
-  readonly jobsDir: string;
+export class LocalStore implements FileStore {
+  readonly inputsDir: string;
   readonly filesDir: string;
 
-  constructor(readonly dataDir: string) {
-    this.jobsDir = path.join(dataDir, "jobs");
+  constructor(
+    readonly dataDir: string,
+    private readonly ttlMs: number,
+    private readonly clock: Clock = Date.now,
+  ) {
+    this.inputsDir = path.join(dataDir, "inputs");
     this.filesDir = path.join(dataDir, "files");
   }
 
   async init(): Promise<void> {
-    await fs.mkdir(this.jobsDir, { recursive: true, mode: 0o700 });
+    await fs.mkdir(this.inputsDir, { recursive: true, mode: 0o700 });
     await fs.mkdir(this.filesDir, { recursive: true, mode: 0o700 });
   }
 
-  /** A fresh, private folder for one job. */
-  async createWorkDir(): Promise<string> {
-    const dir = path.join(this.jobsDir, newId());
-    await fs.mkdir(dir, { mode: 0o700 });
-    return dir;
+  async putInput(jobId: string, index: number, source: string): Promise<string> {
+    const key = `${jobId}/${index}`;
+    if (!isInputKey(key)) throw new Error(`bad input key ${key}`);
+    await fs.mkdir(path.join(this.inputsDir, jobId), { recursive: true, mode: 0o700 });
+    await move(source, path.join(this.inputsDir, key));
+    return key;
   }
 
-  async removeWorkDir(dir: string): Promise<void> {
-    if (path.dirname(dir) !== this.jobsDir) throw new Error(`refusing to remove ${dir}`);
-    await fs.rm(dir, { recursive: true, force: true });
+  async fetchInput(key: string, target: string): Promise<void> {
+    if (!isInputKey(key)) throw new Error(`bad input key ${key}`);
+    const source = path.join(this.inputsDir, key);
+    // A hard link costs nothing and leaves the kept copy for a retry: processors only ever write new files.
+    await fs.link(source, target).catch(() => fs.copyFile(source, target));
   }
 
-  /** Moves a finished file into the store and returns its id. */
-  async keep(source: string, name: string, contentType: string, now = Date.now()): Promise<StoredFileMeta> {
+  async removeInputs(jobId: string): Promise<void> {
+    if (!isId(jobId)) return;
+    await fs.rm(path.join(this.inputsDir, jobId), { recursive: true, force: true });
+  }
+
+  async keep(source: string, name: string, contentType: string): Promise<StoredFileMeta> {
     const id = newId();
     const dir = path.join(this.filesDir, id);
     await fs.mkdir(dir, { mode: 0o700 });
     const target = path.join(dir, "data");
-    await fs.rename(source, target).catch(async (err: NodeJS.ErrnoException) => {
-      if (err.code !== "EXDEV") throw err;
-      await fs.copyFile(source, target);
-      await fs.rm(source, { force: true });
-    });
+    await move(source, target);
     const { size } = await fs.stat(target);
-    const meta: StoredFileMeta = { id, name, contentType, size, createdAt: now };
+    const meta: StoredFileMeta = { id, name, contentType, size, createdAt: this.clock() };
     await fs.writeFile(path.join(dir, "meta.json"), JSON.stringify(meta));
     return meta;
   }
 
-  /** A stored file that has not expired, or undefined. */
-  async open(id: string, ttlMs: number, now = Date.now()): Promise<{ meta: StoredFileMeta; stream: ReadStream } | undefined> {
+  async open(id: string) {
     if (!isId(id)) return undefined;
     const dir = path.join(this.filesDir, id);
     try {
       const meta = JSON.parse(await fs.readFile(path.join(dir, "meta.json"), "utf8")) as StoredFileMeta;
-      if (now - meta.createdAt > ttlMs) return undefined;
+      if (this.clock() - meta.createdAt > this.ttlMs) return undefined;
       const handle = await fs.open(path.join(dir, "data"), "r");
       return { meta, stream: handle.createReadStream() };
     } catch {
@@ -73,36 +71,18 @@ export class LocalStore {
     }
   }
 
-  /** Deletes every job folder and stored file older than the time to live. Returns how many went. */
-  async sweep(ttlMs: number, now = Date.now()): Promise<number> {
-    let removed = 0;
-    for (const parent of [this.jobsDir, this.filesDir]) {
-      const entries = await fs.readdir(parent).catch(() => [] as string[]);
-      for (const entry of entries) {
-        const full = path.join(parent, entry);
-        const created = await createdAt(full);
-        if (created !== undefined && now - created > ttlMs) {
-          await fs.rm(full, { recursive: true, force: true });
-          removed++;
-        }
-      }
-    }
-    return removed;
+  async sweep(): Promise<number> {
+    const now = this.clock();
+    return (await sweepFolder(this.inputsDir, this.ttlMs, now)) + (await sweepFolder(this.filesDir, this.ttlMs, now));
   }
 }
 
-/** When a stored entry was made: from its metadata where it has some, else from the folder's change time. */
-async function createdAt(dir: string): Promise<number | undefined> {
-  try {
-    const meta = JSON.parse(await fs.readFile(path.join(dir, "meta.json"), "utf8")) as StoredFileMeta;
-    if (typeof meta.createdAt === "number") return meta.createdAt;
-  } catch {
-    // A work folder, or a result whose metadata was never written: fall back to the folder's time.
-  }
-  try {
-    const stat = await fs.stat(dir);
-    return Math.min(stat.mtimeMs, stat.ctimeMs);
-  } catch {
-    return undefined;
-  }
+/** Renames, or copies where the two paths are on different file systems. */
+async function move(source: string, target: string): Promise<void> {
+  await fs.rename(source, target).catch(async (err: NodeJS.ErrnoException) => {
+    if (err.code !== "EXDEV") throw err;
+    await fs.copyFile(source, target);
+    await fs.rm(source, { force: true });
+  });
 }
+

@@ -1,18 +1,22 @@
-import type { LocalStore } from "./local-store.js";
+/** Anything that deletes its own expired entries: the file store, the local work folders. */
+export interface Sweepable {
+  sweep(): Promise<number>;
+}
 
 /** Deletes expired files now (also after a restart) and then at every interval. */
 export function startSweeper(
-  store: LocalStore,
-  ttlMs: number,
+  targets: readonly Sweepable[],
   intervalMs: number,
   log: (msg: string) => void,
 ): { stop(): void; done: Promise<void> } {
   const run = async () => {
-    try {
-      const removed = await store.sweep(ttlMs);
-      if (removed > 0) log(`expired ${removed} stored item(s)`);
-    } catch (err) {
-      log(`sweep failed: ${(err as Error).message}`);
+    for (const target of targets) {
+      try {
+        const removed = await target.sweep();
+        if (removed > 0) log(`expired ${removed} stored item(s)`);
+      } catch (err) {
+        log(`sweep failed: ${(err as Error).message}`);
+      }
     }
   };
   const done = run();

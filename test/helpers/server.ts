@@ -3,24 +3,27 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig, type Config } from "../../server/config.js";
 import { buildApp } from "../../server/http/app.js";
-import { InProcessQueue } from "../../server/jobs/queue.js";
-import { LocalStore } from "../../server/storage/local-store.js";
+import { openQueue } from "../../server/jobs/open-queue.js";
+import { openStorage } from "../../server/storage/open-store.js";
+import type { Clock, FileStore } from "../../server/storage/store.js";
+import type { WorkDirs } from "../../server/storage/work-dirs.js";
 
 /** A real server on a loopback port with its own data folder, for tests that go through HTTP. */
 export interface TestServer {
   url: string;
   config: Config;
-  store: LocalStore;
+  store: FileStore;
+  workDirs: WorkDirs;
   close(): Promise<void>;
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/** `clock` lets a test move time forward for everything that expires. */
+export async function startServer(overrides: Partial<Config> = {}, clock: Clock = Date.now): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-test-"));
   const config: Config = { ...loadConfig({}), dataDir, port: 0, host: "127.0.0.1", ...overrides };
-  const store = new LocalStore(config.dataDir);
-  await store.init();
-  const queue = new InProcessQueue(config.jobConcurrency, config.queueLimit);
-  const app = await buildApp({ config, store, queue, logger: false });
+  const { store, workDirs } = await openStorage(config, clock);
+  const queue = await openQueue({ config, store, workDirs });
+  const app = await buildApp({ config, store, workDirs, queue, logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no address");
@@ -28,8 +31,10 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     url: `http://127.0.0.1:${address.port}`,
     config,
     store,
+    workDirs,
     close: async () => {
       await app.close();
+      await queue.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

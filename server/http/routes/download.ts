@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.js";
 import { UserError } from "../../errors.js";
-import type { LocalStore } from "../../storage/local-store.js";
+import type { FileStore } from "../../storage/store.js";
 
 /** A Content-Disposition that old and new clients read right, whatever script the name is in. */
 export function attachmentHeader(name: string): string {
@@ -9,9 +8,10 @@ export function attachmentHeader(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function registerDownloadRoute(app: FastifyInstance, config: Config, store: LocalStore): void {
+/** Serves a result from the store, local or S3, streamed and with the same headers either way. */
+export function registerDownloadRoute(app: FastifyInstance, store: FileStore): void {
   app.get<{ Params: { id: string } }>("/api/download/:id", async (request, reply) => {
-    const found = await store.open(request.params.id, config.fileTtlMs);
+    const found = await store.open(request.params.id);
     if (!found) {
       throw new UserError("This file does not exist or has expired: files are deleted one hour after upload.", 404, "not_found");
     }

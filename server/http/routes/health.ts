@@ -12,7 +12,7 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue): void
       status: "ok",
       engines,
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
-      jobs: { running: queue.running, waiting: queue.waiting },
+      jobs: await queue.counts(),
     };
   });
 }

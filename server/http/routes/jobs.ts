@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { UserError } from "../../errors.js";
 import type { JobRecords } from "../../jobs/records.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
-import type { ProcessReply } from "../publish.js";
+import type { ProcessReply } from "../../jobs/publish.js";
 
 const FINAL = new Set(["succeeded", "failed", "cancelled"]);
 

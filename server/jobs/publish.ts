@@ -1,7 +1,7 @@
 import path from "node:path";
 import { contentTypeFor } from "../lib/content-types.js";
 import { writeZip } from "../lib/zip.js";
-import type { LocalStore } from "../storage/local-store.js";
+import type { FileStore } from "../storage/store.js";
 import type { OutputGroup, ToolResult } from "../tools/types.js";
 
 /** The JSON reply of a successful run: what the spec's pages read, plus the sizes of what was made. */
@@ -15,7 +15,7 @@ export interface ProcessReply {
 }
 
 /** Keeps one output group in the store: a single file as itself, several as one ZIP. */
-async function keepGroup(group: OutputGroup, store: LocalStore, workDir: string, fallbackZip: string) {
+async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, fallbackZip: string) {
   if (group.files.length === 0) throw new Error("processor produced no output");
   let source: string;
   let name: string;
@@ -31,7 +31,7 @@ async function keepGroup(group: OutputGroup, store: LocalStore, workDir: string,
   return { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size };
 }
 
-export async function publishResult(result: ToolResult, store: LocalStore, workDir: string, toolId: string): Promise<ProcessReply> {
+export async function publishResult(result: ToolResult, store: FileStore, workDir: string, toolId: string): Promise<ProcessReply> {
   const main = await keepGroup(result, store, workDir, `${toolId}-results.zip`);
   const reply: ProcessReply = { success: true, ...(result.message ? { message: result.message } : {}), ...main };
   if (result.extraction) {

@@ -1,0 +1,66 @@
+import { AbortedError, BusyError } from "../errors.js";
+import { JobHandle } from "./job-handle.js";
+import { wholePercentSteps } from "./progress.js";
+import type { JobEnded, JobQueue, JobRunner } from "./queue.js";
+import type { ProcessReply } from "./publish.js";
+import type { JobSpec } from "./spec.js";
+
+/** The embedded default: runs at most `concurrency` jobs at once in this process and holds at most `limit` waiting. */
+export class InProcessQueue implements JobQueue {
+  private active = 0;
+  private readonly backlog: Array<() => void> = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly limit: number,
+    private readonly run: JobRunner,
+    private readonly ended: JobEnded = async () => {},
+  ) {}
+
+  async counts() {
+    return { running: this.active, waiting: this.backlog.length };
+  }
+
+  async close(): Promise<void> {}
+
+  async ensureRoom(): Promise<void> {
+    this.refuseWhenFull();
+  }
+
+  private refuseWhenFull(): void {
+    if (this.active >= this.concurrency && this.backlog.length >= this.limit) {
+      // A rough wait: the jobs ahead, shared among the slots, at about a second each.
+      throw new BusyError(Math.max(1, Math.ceil(this.backlog.length / this.concurrency)));
+    }
+  }
+
+  async submit(spec: JobSpec): Promise<JobHandle<ProcessReply>> {
+    this.refuseWhenFull();
+    const abort = new AbortController();
+    const handle = new JobHandle<ProcessReply>(spec.id, () => {
+      abort.abort(new AbortedError());
+      // A job cancelled while waiting leaves the backlog at once; a running one ends when its engines stop.
+      const waiting = this.backlog.indexOf(start);
+      if (waiting >= 0) {
+        this.backlog.splice(waiting, 1);
+        handle.fail(new AbortedError());
+      }
+    }, () => this.ended(spec));
+    const start = () => {
+      this.active++;
+      handle.running();
+      this.run(spec, { signal: abort.signal, progress: wholePercentSteps((f) => handle.advance(f)) })
+        .then(
+          (reply) => handle.succeed(reply),
+          (err: unknown) => handle.fail(abort.signal.aborted ? new AbortedError() : err),
+        )
+        .finally(() => {
+          this.active--;
+          this.backlog.shift()?.();
+        });
+    };
+    if (this.active < this.concurrency) start();
+    else this.backlog.push(start);
+    return handle;
+  }
+}

@@ -1,0 +1,16 @@
+import { InProcessQueue } from "./in-process-queue.js";
+import type { JobQueue } from "./queue.js";
+import { jobRunner, type RunnerDeps } from "./run-job.js";
+import type { JobSpec } from "./spec.js";
+
+/** The queue the configuration asks for: BullMQ over Redis when REDIS_URL is set (run `npm run worker`), else this process. */
+export async function openQueue(deps: RunnerDeps): Promise<JobQueue> {
+  const { config, store } = deps;
+  // A job's uploads are kept until it ends (a retry needs them), then removed by the server that queued it.
+  const ended = (spec: JobSpec) => store.removeInputs(spec.id);
+  if (config.redisUrl) {
+    const { RedisQueue } = await import("./redis-queue.js");
+    return RedisQueue.open({ url: config.redisUrl, limit: config.queueLimit, ttlMs: config.fileTtlMs, ended });
+  }
+  return new InProcessQueue(config.jobConcurrency, config.queueLimit, jobRunner(deps), ended);
+}

@@ -1,0 +1,56 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { findTool, processorIdOf } from "../../catalog/tools.js";
+import type { Config } from "../config.js";
+import { NotAvailableError } from "../errors.js";
+import type { FileStore } from "../storage/store.js";
+import type { WorkDirs } from "../storage/work-dirs.js";
+import { PROCESSORS } from "../tools/index.js";
+import type { InputFile, Processor } from "../tools/types.js";
+import { publishResult, type ProcessReply } from "./publish.js";
+import type { JobControls, JobRunner } from "./queue.js";
+import type { JobSpec, StoredInput } from "./spec.js";
+
+export interface RunnerDeps {
+  config: Config;
+  store: FileStore;
+  workDirs: WorkDirs;
+}
+
+/**
+ * Runs one job wherever it lands: copies its uploads from the store into a private work folder, runs the tool's
+ * processor, keeps the outputs in the store, and removes the folder whatever the outcome. The uploads stay in the
+ * store (a retry needs them) until whoever sees the job end removes them, or they expire.
+ */
+export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
+  return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
+    const tool = findTool(spec.toolId);
+    const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
+    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? spec.toolId);
+    const workDir = await workDirs.create();
+    try {
+      const uploads = path.join(workDir, "uploads");
+      await fs.mkdir(uploads);
+      const fetch = async (input: StoredInput, local: string): Promise<InputFile> => {
+        const target = path.join(uploads, local);
+        await store.fetchInput(input.key, target);
+        return { path: target, name: input.name, size: input.size, kind: input.kind };
+      };
+      const files = await Promise.all(spec.files.map((input, i) => fetch(input, String(i + 1))));
+      const extra: Record<string, InputFile> = {};
+      for (const [field, input] of Object.entries(spec.extra)) extra[field] = await fetch(input, `extra-${field}`);
+      const context = {
+        workDir,
+        signal,
+        progress,
+        timeoutMs: config.engineTimeoutMs,
+        maxPages: config.maxPages,
+        timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
+      };
+      const result = await processor({ files, extra, options: spec.options }, context);
+      return await publishResult(result, store, workDir, tool.id);
+    } finally {
+      await workDirs.remove(workDir);
+    }
+  };
+}

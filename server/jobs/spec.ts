@@ -1,0 +1,23 @@
+import type { FileKind } from "../../catalog/file-kinds.js";
+
+/** One uploaded file of a job, kept in the file store until the job ends. */
+export interface StoredInput {
+  key: string;
+  /** The visitor's file name, made safe. */
+  name: string;
+  size: number;
+  kind: FileKind;
+}
+
+/**
+ * Everything needed to run a job, as plain JSON: it travels through Redis to a worker on any machine. Options are
+ * already validated against the tool's schema.
+ */
+export interface JobSpec {
+  id: string;
+  /** The tool that runs (for Convert PDF, the format it dispatched to). */
+  toolId: string;
+  files: StoredInput[];
+  extra: Record<string, StoredInput>;
+  options: Record<string, unknown>;
+}
