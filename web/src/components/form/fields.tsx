@@ -157,6 +157,7 @@ export function SliderField({
   min,
   max,
   unit = "",
+  step = 1,
 }: {
   label: string;
   value: number;
@@ -164,6 +165,7 @@ export function SliderField({
   min: number;
   max: number;
   unit?: string;
+  step?: number;
 }) {
   const id = useId();
   return (
@@ -181,7 +183,7 @@ export function SliderField({
         value={[value]}
         min={min}
         max={max}
-        step={1}
+        step={step}
         onValueChange={([v]) => v !== undefined && onChange(v)}
         className="relative mt-3 flex h-5 touch-none items-center"
       >

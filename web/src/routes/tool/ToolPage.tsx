@@ -22,7 +22,7 @@ export function processLabelOf(tool: ToolDefinition): string {
 }
 
 /** Files chosen elsewhere (on the home page) are checked against this tool's rules when its page opens. */
-function useFilesFitTool(tool: ToolDefinition): void {
+export function useFilesFitTool(tool: ToolDefinition): void {
   useEffect(() => {
     const carried = fileStore.get();
     if (carried.length === 0) return;

@@ -1,0 +1,110 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { findTool } from "../../../../catalog/index.js";
+import { fileStore } from "../../lib/file-store.js";
+import { dismissToast, useCurrentToast } from "../../lib/toast-store.js";
+import ConvertScreen from "./ConvertScreen.js";
+import { FORMAT_GROUPS } from "./format-groups.js";
+import { provideResizeObserver } from "./test-dom.js";
+
+provideResizeObserver();
+
+function ToastProbe() {
+  const toast = useCurrentToast();
+  return toast ? <output data-testid="probe">{`${toast.title}|${toast.description}`}</output> : null;
+}
+
+function setup() {
+  render(
+    <>
+      <ConvertScreen tool={findTool("convert-pdf")!} />
+      <ToastProbe />
+    </>,
+  );
+}
+
+const pdf = (name: string) => new File(["%PDF-1.7"], name, { type: "application/pdf" });
+
+async function choose(files: File[]) {
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText("Choose files"), { target: { files } });
+  });
+}
+
+const fileNames = () => within(screen.getByTestId("file-list")).getAllByRole("listitem").map((li) => li.textContent);
+
+describe("Convert PDF screen", () => {
+  beforeEach(() => {
+    fileStore.clear();
+    act(() => dismissToast());
+  });
+
+  it("offers every format in the five groups, PDF to Word first chosen", () => {
+    setup();
+    for (const group of FORMAT_GROUPS) expect(screen.getByRole("group", { name: group.title })).toBeInTheDocument();
+    expect(screen.getAllByRole("radio")).toHaveLength(14);
+    expect(screen.getByRole("radio", { name: "PDF to Word" })).toBeChecked();
+    expect(screen.getByRole("button", { name: /Convert to Word/ })).toBeInTheDocument();
+  });
+
+  it("clears the file list when the format changes, and the button names the new format", async () => {
+    setup();
+    await choose([pdf("a.pdf"), pdf("b.pdf")]);
+    await waitFor(() => expect(fileNames()).toHaveLength(2));
+    expect(fileStore.get().map((f) => f.name)).toEqual(["a.pdf", "b.pdf"]);
+
+    fireEvent.click(screen.getByRole("radio", { name: "PDF to Text" }));
+    expect(fileStore.get()).toEqual([]);
+    expect(screen.queryByTestId("file-list")).toBeNull();
+    expect(screen.getByText("Drag & Drop your files here")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Convert to Text/ })).toBeInTheDocument();
+    // Text has no image quality, so the screen shows no quality control.
+    expect(screen.queryByRole("slider")).toBeNull();
+  });
+
+  it("takes the files the chosen format takes: one PDF for PDF to Text, up to 20 images in order for JPG to PDF", async () => {
+    setup();
+    fireEvent.click(screen.getByRole("radio", { name: "PDF to Text" }));
+    await choose([pdf("a.pdf"), pdf("b.pdf")]);
+    await waitFor(() => expect(screen.getByTestId("probe")).toHaveTextContent("Error adding files|Too many files"));
+    expect(fileStore.get().map((f) => f.name)).toEqual(["a.pdf"]);
+
+    fireEvent.click(screen.getByRole("radio", { name: "JPG to PDF" }));
+    expect(screen.getByText(/20 files at most/)).toBeInTheDocument();
+    await choose([pdf("c.pdf")]);
+    await waitFor(() => expect(screen.getByTestId("probe")).toHaveTextContent("Error adding files|File c.pdf has an invalid file type."));
+    const images = ["2.png", "1.jpg", "3.jpeg"].map((n) => new File(["x"], n, { type: n.endsWith("png") ? "image/png" : "image/jpeg" }));
+    await choose(images);
+    await waitFor(() => expect(fileNames()).toHaveLength(3));
+    expect(fileStore.get().map((f) => f.name)).toEqual(["2.png", "1.jpg", "3.jpeg"]);
+    expect(screen.getByRole("button", { name: /Convert to PDF/ })).toBeInTheDocument();
+    expect(screen.getByLabelText("Page size")).toBeInTheDocument();
+  });
+
+  it("takes office files for Word to PDF", async () => {
+    setup();
+    fireEvent.click(screen.getByRole("radio", { name: "Word to PDF" }));
+    const docx = new File(["PK"], "letter.docx", { type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" });
+    const xlsx = new File(["PK"], "sums.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+    await choose([docx]);
+    await waitFor(() => expect(fileNames()).toHaveLength(1));
+    act(() => fileStore.clear());
+    await choose([xlsx]);
+    await waitFor(() => expect(fileStore.get().map((f) => f.name)).toEqual(["sums.xlsx"]));
+  });
+
+  it("says 'No files selected' when Convert is pressed without files", () => {
+    setup();
+    fireEvent.click(screen.getByRole("button", { name: /Convert to Word/ }));
+    expect(screen.getByTestId("probe")).toHaveTextContent("No files selected|Please upload at least one file to convert.");
+  });
+
+  it("refuses a page range the catalogue refuses, before sending anything", async () => {
+    setup();
+    await choose([pdf("a.pdf")]);
+    await waitFor(() => expect(fileNames()).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText("Page range"), { target: { value: "pages one to three" } });
+    fireEvent.click(screen.getByRole("button", { name: /Convert to Word/ }));
+    expect(screen.getByTestId("probe")).toHaveTextContent('pageRange: must be page numbers and ranges such as "1,3,5-7"');
+  });
+});
