@@ -66,7 +66,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   const listedTools = TOOLS.filter((t) => t.listed).length;
   app.get("/api/stats", async () => ({ documentsProcessed: stats.documentsProcessed, tools: listedTools }));
   registerDownloadRoute(app, store);
-  registerHealthRoute(app, queue);
+  registerHealthRoute(app, queue, config);
   registerDocsRoutes(app);
   registerWebRoutes(app);
   return app;

@@ -1,5 +1,6 @@
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFString, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
-import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ADOBE_PKCS7_DETACHED } from "@signpdf/utils";
+import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ADOBE_PKCS7_DETACHED, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import type { SignatureProfile } from "./cms.js";
 
 /** Maps a box on the page as seen back into the page's own coordinates, undoing its /Rotate. */
 function userSpaceRect(page: PDFPage, box: NonNullable<PlaceholderOptions["box"]>): number[] {
@@ -22,8 +23,12 @@ function userSpaceRect(page: PDFPage, box: NonNullable<PlaceholderOptions["box"]
   return [Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by)];
 }
 
-/** Room for the PKCS#7 signature, in bytes: a 4096-bit key with a three-certificate chain fits with margin. */
-export const SIGNATURE_BYTES = 16_384;
+/**
+ * Room for the CMS signature, in bytes: a 4096-bit key with a three-certificate chain fits with margin; a time-stamp
+ * token brings the authority's signature and certificates too.
+ */
+const SIGNATURE_BYTES = 16_384;
+const TIME_STAMPED_SIGNATURE_BYTES = 32_768;
 
 export interface PlaceholderOptions {
   /** Zero-based page that carries the signature field. */
@@ -35,6 +40,8 @@ export interface PlaceholderOptions {
   signedAt: Date;
   /** Certify with DocMDP so that any later change invalidates the signature. */
   lock: boolean;
+  profile: SignatureProfile;
+  timeStamped: boolean;
 }
 
 /**
@@ -51,11 +58,12 @@ export async function addSignaturePlaceholder(pdfBytes: Uint8Array, options: Pla
   const signature = context.obj({
     Type: "Sig",
     Filter: "Adobe.PPKLite",
-    SubFilter: SUBFILTER_ADOBE_PKCS7_DETACHED,
+    SubFilter: options.profile === "pades" ? SUBFILTER_ETSI_CADES_DETACHED : SUBFILTER_ADOBE_PKCS7_DETACHED,
     ByteRange: [PDFNumber.of(0), placeholder, placeholder, placeholder],
-    Contents: PDFHexString.of("0".repeat(SIGNATURE_BYTES * 2)),
+    Contents: PDFHexString.of("0".repeat((options.timeStamped ? TIME_STAMPED_SIGNATURE_BYTES : SIGNATURE_BYTES) * 2)),
     Reason: PDFString.of(options.reason),
     Name: PDFString.of(options.name),
+    // The signing time; a PAdES signature has it here only, not inside the CMS.
     M: PDFString.fromDate(options.signedAt),
   });
   if (options.lock) {

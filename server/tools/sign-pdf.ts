@@ -2,15 +2,18 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
+import { SignPdfError } from "@signpdf/utils";
 import type { SignOptions } from "../../catalog/options/sign.js";
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError, UserError } from "../errors.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { applyStamps, visiblePageBoxes } from "../pdf/stamp.js";
 import { drawSignature, placeSignature, type SignatureMark } from "../sign/appearance.js";
 import { readIdentity, type SigningIdentity } from "../sign/certificate.js";
-import { Pkcs7Signer } from "../sign/pkcs7-signer.js";
+import { CmsSigner } from "../sign/cms-signer.js";
+import type { SignatureProfile } from "../sign/cms.js";
 import { addSignaturePlaceholder } from "../sign/placeholder.js";
+import { requestTimeStamp } from "../sign/time-stamp-client.js";
 import type { InputFile, Processor } from "./types.js";
 
 const PNG_DATA_URL = "data:image/png;base64,";
@@ -35,10 +38,18 @@ async function markFor(options: SignOptions, image: InputFile | undefined, ident
   }
 }
 
+/** What each certificate level produces, said to the visitor. */
+const PROFILE_OF_LEVEL: Record<SignOptions["certificateLevel"], SignatureProfile> = { basic: "pkcs7", advanced: "pades", qualified: "pades" };
+const PROFILE_DESCRIPTION: Record<SignatureProfile, string> = {
+  pkcs7: "a PKCS#7 signature (SHA-256)",
+  pades: "a PAdES baseline signature (ETSI.CAdES.detached, SHA-256, bound to your certificate)",
+};
+
 /**
  * Signs a PDF. Drawn, typed and image signatures are drawn into the chosen page. A certificate adds a real
- * PKCS#7 detached signature over the whole file (pdfsig verifies it), optionally certifying the document so that
- * any later change breaks the signature.
+ * detached CMS signature over the whole file (pdfsig verifies it): plain PKCS#7 at the basic level, PAdES at the
+ * advanced and qualified ones, time-stamped by the server's authority on request, optionally certifying the
+ * document so that any later change breaks the signature.
  */
 export const signPdf: Processor<SignOptions> = async ({ files, extra, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
@@ -80,6 +91,9 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
     return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
   }
 
+  const profile = PROFILE_OF_LEVEL[options.certificateLevel];
+  const authority = options.timeStamp ? ctx.timeStampAuthority : undefined;
+  let stampedAt: Date | undefined;
   const prepared = await addSignaturePlaceholder(await fs.readFile(current), {
     page: pageIndex,
     box,
@@ -87,18 +101,40 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
     reason: options.signatureReason,
     signedAt,
     lock: options.lockPdfAfterSigning,
+    profile,
+    timeStamped: authority !== undefined,
   });
-  const signed = await new SignPdf().sign(prepared, new Pkcs7Signer(identity), signedAt);
+  const signer = new CmsSigner({
+    identity,
+    profile,
+    timeStamp: authority
+      ? async (signatureValue) => {
+          const { token, time } = await requestTimeStamp(authority, signatureValue, ctx.signal);
+          stampedAt = time;
+          return token;
+        }
+      : undefined,
+  });
+  const signed = await new SignPdf().sign(prepared, signer, signedAt).catch((err: unknown) => {
+    if (err instanceof SignPdfError && /exceeds placeholder/.test(err.message)) {
+      throw new UserError("This certificate file holds too many or too large certificates to fit in a PDF signature.", 422, "bad_certificate");
+    }
+    throw err;
+  });
   const out = path.join(ctx.workDir, "signed.pdf");
   await fs.writeFile(out, signed);
 
-  notes.unshift(`Digitally signed as ${identity.name || "the certificate holder"} with a PKCS#7 signature (SHA-256) covering the whole document.`);
+  notes.unshift(`Digitally signed as ${identity.name || "the certificate holder"} with ${PROFILE_DESCRIPTION[profile]} covering the whole document.`);
+  if (stampedAt) {
+    notes.push(`Time-stamped by the server's time-stamp authority at ${stampedAt.toISOString().replace(/\.\d+Z$/, "Z")}${profile === "pades" ? " (PAdES B-T)" : ""}.`);
+  } else if (options.timeStamp) {
+    notes.push("Time-stamping is unavailable on this server: no time-stamp authority is configured, so no time stamp was added.");
+  }
   if (options.lockPdfAfterSigning) notes.push("The document is certified: any later change will show the signature as broken.");
-  if (options.certificateLevel !== "basic") {
+  if (options.certificateLevel === "qualified") {
     notes.push(
-      `The ${options.certificateLevel} level needs PAdES signature attributes${options.certificateLevel === "qualified" ? " and a qualified certificate on a secure device" : ""}, which this server does not add yet; the signature is a standard PKCS#7 one.`,
+      "A qualified signature also needs a qualified certificate whose key never leaves a qualified signature creation device; a key uploaded in a .p12 file cannot be one, so this is an advanced (PAdES) signature.",
     );
   }
-  if (options.timeStamp) notes.push("Time-stamping is not available: no time-stamp authority is configured on this server.");
   return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
 };

@@ -14,6 +14,8 @@ export interface ProcessorContext extends EngineContext {
   /** Reports real progress, 0 to 1. */
   progress(fraction: number): void;
   maxPages: number;
+  /** The RFC 3161 time-stamp authority signatures may use, when the server has one. */
+  timeStampAuthority?: { url: string; timeoutMs: number };
 }
 
 export interface OutputFile {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.js";
 import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
 import { engineStatus } from "../../engines/registry.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
-export function registerHealthRoute(app: FastifyInstance, queue: JobQueue): void {
+export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl">): void {
   app.get("/api/health", async () => {
     const engines = await engineStatus();
     const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
@@ -13,6 +14,8 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue): void
       engines,
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
       jobs: await queue.counts(),
+      // Optional settings that depend on how the server is configured, so that screens can say when one is off.
+      features: { timeStamp: Boolean(config.tsaUrl) },
     };
   });
 }
