@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 import { TOOLS } from "../../catalog/tools.js";
 import { AbortedError, BusyError, publicMessage, UserError } from "../errors.js";
@@ -12,7 +12,9 @@ import { registerDocsRoutes } from "./routes/docs.js";
 import { registerDownloadRoute } from "./routes/download.js";
 import type { ProcessReply } from "../jobs/publish.js";
 import { registerHealthRoute } from "./routes/health.js";
-import { registerWebRoutes } from "./routes/web.js";
+import { findWebRoot, registerWebRoutes } from "./routes/web.js";
+import { registerRateLimit } from "./rate-limit.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 import { registerJobRoutes } from "./routes/jobs.js";
 import { registerProcessRoute } from "./routes/process.js";
 
@@ -25,14 +27,18 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, store, workDirs, queue, logger = true }: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false, trustProxy: true });
+  const app = Fastify({
+    logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
+    trustProxy: config.trustProxy,
+    // Errors found before routing (an address that is not valid percent-encoding) get the same JSON sentence.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send({ success: false, error: "The address is not valid." });
+    },
+  });
   await app.register(multipart);
 
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("Referrer-Policy", "no-referrer");
-    reply.header("X-Frame-Options", "DENY");
-  });
+  registerSecurityHeaders(app, findWebRoot());
+  registerRateLimit(app, config.rateLimitPerMinute);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof UserError) {

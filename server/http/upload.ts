@@ -102,7 +102,7 @@ function translateMultipartError(err: unknown, limits: UploadLimits): unknown {
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new UserError("The upload could not be read. Please try again.", 400, "bad_multipart");
     default:
-      if (err instanceof Error && /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(err.message)) {
+      if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found/i.test(err.message)) {
         return new UserError("The upload was cut off before it finished. Please try again.", 400, "bad_multipart");
       }
       return err;

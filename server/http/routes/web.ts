@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * The built app: dist/web seen from the sources run with tsx (server/http/routes), then from the compiled server
  * (dist/server/http/routes). The sources' own web/ folder also has an index.html, so the order matters.
  */
-function findWebRoot(): string | undefined {
+export function findWebRoot(): string | undefined {
   const candidates = [process.env.WEB_DIR, path.resolve(here, "../../../dist/web"), path.resolve(here, "../../../web")];
   return candidates.find((dir): dir is string => Boolean(dir) && fs.existsSync(path.join(dir!, "index.html")));
 }
