@@ -17,7 +17,8 @@ export type PdfDocument = PDFDocumentProxy;
 
 export async function openPdf(file: Blob): Promise<PdfDocument> {
   const lib = await loadPdfjs();
-  return lib.getDocument({ data: new Uint8Array(await file.arrayBuffer()) }).promise;
+  // No eval: the site's Content-Security-Policy forbids it, and pdf.js then draws fonts without compiled glyph code.
+  return lib.getDocument({ data: new Uint8Array(await file.arrayBuffer()), isEvalSupported: false }).promise;
 }
 
 // Pages are drawn one at a time: a long document asks for many at once as it scrolls into view.
