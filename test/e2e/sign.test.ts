@@ -95,6 +95,13 @@ describe("sign screen", () => {
     await page.mouse.move(handle.x + handle.width / 2 + 20, handle.y + handle.height / 2 + 25, { steps: 5 });
     await page.mouse.up();
 
+    // Arrow keys move the focused box by one percent.
+    const xSlider = page.getByRole("slider", { name: "X position (from the left)" });
+    const xBefore = Number(await xSlider.getAttribute("aria-valuenow"));
+    await box.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => Number(await xSlider.getAttribute("aria-valuenow"))).toBeCloseTo(xBefore - 1, 5);
+
     // The fields follow the box; the box's place on the picture is the place asked of the server.
     const width = Number(await page.getByLabel("Width").inputValue());
     const height = Number(await page.getByLabel("Height").inputValue());
@@ -127,6 +134,36 @@ describe("sign screen", () => {
     expect(border, "the border on the box's edges").toBeGreaterThan(width + height);
     expect(around, "ink just outside the box").toBe(0);
     expect(darkIn(page1, left - 12, top - 12, left + width + 12, top + height + 12)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("types a name in a chosen script font, on a phone-sized window, and the PDF carries that font", async () => {
+    const { page, errors } = await web.open({ width: 390 });
+    page.setDefaultTimeout(15_000);
+    await page.goto("/pdf-sign");
+    await chooseFile(page, twoPages);
+    await page.getByLabel("Signature type").selectOption("type");
+    await page.getByRole("button", { name: "Sign PDF" }).click();
+    expect(await toastText(page)).toBe("Missing name Please enter your name for the typed signature");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    await page.getByLabel("Font").selectOption("parisienne");
+    await page.getByLabel("Style").selectOption("formal");
+    await page.screenshot({ path: "/tmp/sign-e2e-typed.png", fullPage: true });
+    await openTab(page, "Placement");
+    const sheet = page.getByTestId("placement-page");
+    await expect.poll(() => sheet.getByRole("img", { name: "Page 2", exact: true }).count()).toBe(1);
+    // The page fits the narrow window and the box keeps its share of it.
+    const [sheetBox, box] = [(await sheet.boundingBox())!, (await page.getByTestId("signature-box").boundingBox())!];
+    expect(sheetBox.width).toBeLessThan(390);
+    expect(box.width / sheetBox.width).toBeCloseTo(200 / 595, 2);
+    await sheet.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await page.screenshot({ path: "/tmp/sign-e2e-typed-placement.png" });
+
+    const signed = await signAndDownload(page);
+    await qpdfCheck(signed);
+    const { stdout: fonts } = await exec("pdffonts", [signed]);
+    expect(fonts).toMatch(/Parisienne/);
+    expect((await pageTexts(signed))[1]).toContain("Signed by Ada Lovelace");
     expect(errors).toEqual([]);
   });
 
