@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { makePng } from "../helpers/png.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
 const exec = promisify(execFile);
@@ -164,6 +165,30 @@ describe("sign screen", () => {
     const { stdout: fonts } = await exec("pdffonts", [signed]);
     expect(fonts).toMatch(/Parisienne/);
     expect((await pageTexts(signed))[1]).toContain("Signed by Ada Lovelace");
+    expect(errors).toEqual([]);
+  });
+
+  it("signs with an uploaded image, shown in the box before signing", async () => {
+    // A black disc on white: the server draws the picture scaled into the box's mark area.
+    const disc = await writeTemp("disc.png", makePng(120, 60, (x, y) => ((x - 60) ** 2 + (y - 30) ** 2 < 25 ** 2 ? 0 : 255)));
+    const { page, errors } = await web.open();
+    page.setDefaultTimeout(15_000);
+    await page.goto("/pdf-sign");
+    await chooseFile(page, twoPages);
+    await page.getByLabel("Signature type").selectOption("image");
+    await page.getByRole("button", { name: "Sign PDF" }).click();
+    expect(await toastText(page)).toBe("Missing image Please upload a signature image");
+    await page.getByLabel("Signature image").setInputFiles(disc);
+    await openTab(page, "Placement");
+    expect(await page.getByTestId("signature-box").locator("img").count()).toBe(1);
+
+    const signed = await signAndDownload(page);
+    await qpdfCheck(signed);
+    // Default placement: x 50 %, y 80 % of the last page, 200 x 80 points; the disc sits in the middle of its upper part.
+    const render = await renderGray(signed, 2, 72);
+    const [left, top] = [0.5 * 595, 0.8 * 842];
+    expect(darkIn(render, left + 70, top + 8, left + 130, top + 40)).toBeGreaterThan(400);
+    expect(darkIn(render, left - 12, top - 12, left + 212, top + 92) - darkIn(render, left - 2, top - 2, left + 202, top + 82)).toBe(0);
     expect(errors).toEqual([]);
   });
 
