@@ -1,11 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
+import { annotationsOf } from "./helpers/read-annotations.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
-
-const exec = promisify(execFile);
 
 let server: TestServer;
 let two: string;
@@ -14,39 +11,6 @@ beforeAll(async () => {
   two = await writeTemp("two.pdf", await makeNumberedPdf(2, [600, 800]));
 });
 afterAll(async () => server.close());
-
-interface ReadAnnotation {
-  subtype: string;
-  page: number;
-  rect: number[];
-  color?: number[];
-  contents?: string;
-  uri?: string;
-}
-
-/** Annotations read back with qpdf (independent of MuPDF, which wrote them): type, page, rectangle, colour. */
-async function annotationsOf(file: string): Promise<ReadAnnotation[]> {
-  const { stdout } = await exec("qpdf", ["--json", "--json-key=pages", "--json-key=qpdf", file], { maxBuffer: 64 * 1024 * 1024 });
-  const json = JSON.parse(stdout) as { pages: Array<{ object: string }>; qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] };
-  const obj = (ref: string) => json.qpdf[1][`obj:${ref}`]?.value ?? {};
-  const out: ReadAnnotation[] = [];
-  json.pages.forEach((page, index) => {
-    const annots = (obj(page.object)["/Annots"] as string[] | undefined) ?? [];
-    for (const ref of annots) {
-      const a = obj(ref);
-      const action = a["/A"] as Record<string, string> | undefined;
-      out.push({
-        subtype: String(a["/Subtype"]),
-        page: index,
-        rect: a["/Rect"] as number[],
-        color: a["/C"] as number[] | undefined,
-        contents: typeof a["/Contents"] === "string" ? (a["/Contents"] as string).replace(/^u:/, "") : undefined,
-        uri: action?.["/URI"]?.replace(/^u:/, ""),
-      });
-    }
-  });
-  return out;
-}
 
 describe("annotate-pdf", () => {
   it("writes real annotations of many kinds on the pages they were placed on", async () => {
@@ -58,11 +22,12 @@ describe("annotate-pdf", () => {
       { type: "shape", shapeType: "circle", position: { x: 300, y: 600, pageIndex: 1, width: 80, height: 80 }, strokeColor: "#00ff00", fillColor: "transparent" },
       { type: "shape", shapeType: "arrow", position: { x: 100, y: 700, pageIndex: 0, width: 150, height: -50 } },
       { type: "strikethrough", position: { x: 60, y: 420, pageIndex: 0, width: 100, height: 12 } },
+      { type: "underline", position: { x: 200, y: 420, pageIndex: 0, width: 80, height: 12 }, color: "#0000ff" },
       { type: "draw", position: { x: 0, y: 0, pageIndex: 1, width: 0, height: 0 }, points: [[[100, 100], [150, 140], [200, 100]]], color: "blue" },
     ];
     const { path, reply } = await runTool(server, "annotate-pdf", [two], { annotations });
     await qpdfCheck(path);
-    expect(reply.message).toBe("Added 8 annotations on 2 pages.");
+    expect(reply.message).toBe("Added 9 annotations on 2 pages.");
     const read = await annotationsOf(path);
     const byType = (subtype: string) => read.filter((a) => a.subtype === subtype);
 
@@ -71,6 +36,8 @@ describe("annotate-pdf", () => {
     // PDF rectangles are bottom-up: y 60 from the top of an 800-point page is 740 from the bottom.
     expect(text!.rect[0]).toBeCloseTo(50, 0);
     expect(text!.rect[3]).toBeCloseTo(740, 0);
+    // Bold italic Helvetica at 14 points in red, as chosen.
+    expect(text!.da).toMatch(/\/HeBO 14 Tf 1 0 0 rg/);
 
     const [highlight] = byType("/Highlight");
     expect(highlight!.page).toBe(0);
@@ -80,6 +47,9 @@ describe("annotate-pdf", () => {
     expect(byType("/Link")[0]).toMatchObject({ page: 1, uri: "https://example.org/docs" });
     expect(byType("/Circle")[0]).toMatchObject({ page: 1, color: [0, 1, 0] });
     expect(byType("/StrikeOut")[0]!.page).toBe(0);
+    expect(byType("/Underline")[0]).toMatchObject({ page: 0, color: [0, 0, 1] });
+    // Text markup rectangles take a little room around the words' box.
+    expect(Math.abs(byType("/Underline")[0]!.rect[0]! - 200)).toBeLessThan(2);
     expect(byType("/Ink")[0]).toMatchObject({ page: 1, color: [expect.closeTo(0.15, 1), expect.closeTo(0.39, 1), expect.closeTo(0.92, 1)] });
     // The arrow, and the line that makes the link visible.
     expect(byType("/Line").map((l) => l.page).sort()).toEqual([0, 1]);

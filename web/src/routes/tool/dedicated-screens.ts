@@ -8,6 +8,7 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
  */
 export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ tool: ToolDefinition }>>>> = {
   "repair-pdf": lazy(() => import("../repair/RepairScreen.js")),
+  "annotate-pdf": lazy(() => import("../annotate/AnnotateScreen.js")),
   "convert-pdf": lazy(() => import("../convert/ConvertScreen.js")),
   "pdf-to-word": lazy(() => import("../pdf-to-word/PdfToWordScreen.js")),
   "pdf-sign": lazy(() => import("../sign/SignScreen.js")),

@@ -1,0 +1,177 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeNumberedPdf, qpdfCheck, writeTemp } from "../helpers/pdf-tools.js";
+import { annotationsOf, type ReadAnnotation } from "../helpers/read-annotations.js";
+import { startWebHarness, toastText, type WebHarness } from "./harness.js";
+
+const PAGE: [number, number] = [600, 800];
+let web: WebHarness;
+let twoPages: string;
+beforeAll(async () => {
+  web = await startWebHarness();
+  twoPages = await writeTemp("two-pages.pdf", await makeNumberedPdf(2, PAGE));
+});
+afterAll(async () => web?.close());
+
+/** Where a spot of the page (points from its top-left corner) is on screen, from the page layer's box. */
+async function screenPoint(page: Page, [x, y]: [number, number]): Promise<[number, number]> {
+  const box = (await page.getByTestId("annotate-layer").boundingBox())!;
+  return [box.x + (x / PAGE[0]) * box.width, box.y + (y / PAGE[1]) * box.height];
+}
+
+async function clickAt(page: Page, at: [number, number]) {
+  const [x, y] = await screenPoint(page, at);
+  await page.mouse.click(x, y);
+  await expect.poll(() => toastText(page)).toContain("Annotation added");
+}
+
+async function openWithPdf(page: Page) {
+  await page.goto("/annotate-pdf");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Annotate PDF");
+  await page.getByLabel("Choose files").setInputFiles(twoPages);
+  await page.getByTestId("annotate-page-image").waitFor();
+}
+
+/**
+ * Where an annotation's box starts, seen from the page's top-left corner: the left and top of its rectangle (PDF
+ * rectangles count from the bottom), or of its marked area for text markup.
+ */
+function topLeftOf(a: ReadAnnotation): [number, number] {
+  const xs = a.quadPoints ? a.quadPoints.filter((_, i) => i % 2 === 0) : [a.rect[0]!, a.rect[2]!];
+  const ys = a.quadPoints ? a.quadPoints.filter((_, i) => i % 2 === 1) : [a.rect[1]!, a.rect[3]!];
+  return [Math.min(...xs), PAGE[1] - Math.max(...ys)];
+}
+
+describe("annotate screen", () => {
+  it("places, edits, moves and deletes annotations on two pages and saves them as real PDF annotations", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/annotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    expect(await toastText(page)).toBe("Invalid file type Please upload a PDF file");
+
+    await openWithPdf(page);
+    expect(await page.getByTestId("page-position").innerText()).toBe("Page 1 of 2");
+    // Save and Clear All wait for the first annotation.
+    expect(await page.getByRole("button", { name: "Save Annotations" }).count()).toBe(0);
+
+    // Page 1: a text box, given its words and a red colour once placed.
+    await clickAt(page, [60, 80]);
+    await page.getByLabel("Text", { exact: true }).fill("Hello from page one");
+    await page.getByRole("tab", { name: "Appearance" }).click();
+    await page.getByLabel("Text colour").fill("#dc2626");
+    await expect.poll(() => page.getByTestId("annotation").first().textContent()).toContain("Hello from page one");
+
+    // Page 2: a highlight, a rectangle (green), and a comment that is deleted again.
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => page.getByTestId("page-position").innerText()).toBe("Page 2 of 2");
+    await page.getByTestId("annotate-page-image").waitFor();
+    expect(await page.getByTestId("annotation").count()).toBe(0);
+    await page.getByRole("button", { name: "Highlight", exact: true }).click();
+    await clickAt(page, [120, 240]);
+    await page.getByRole("button", { name: "Shape", exact: true }).click();
+    await clickAt(page, [300, 400]);
+    await page.getByRole("tab", { name: "Appearance" }).click();
+    await page.getByLabel("Stroke colour").fill("#16a34a");
+    await page.getByRole("button", { name: "Comment", exact: true }).click();
+    await clickAt(page, [420, 150]);
+    expect(await page.getByTestId("selected-annotation").innerText()).toBe("Editing: Comment on page 2");
+    await page.getByRole("button", { name: "Delete annotation" }).click();
+    expect(await page.getByTestId("annotation").count()).toBe(2);
+
+    // Move the rectangle 60 points right and 100 down by dragging its middle.
+    const [fromX, fromY] = await screenPoint(page, [350, 415]);
+    const [toX, toY] = await screenPoint(page, [410, 515]);
+    await page.mouse.move(fromX, fromY);
+    await page.mouse.down();
+    await page.mouse.move(toX, toY, { steps: 8 });
+    await page.mouse.up();
+    await page.screenshot({ path: "/tmp/annotate-e2e-page2.png" });
+
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain("PDF processed successfully");
+    expect(await page.getByTestId("annotate-result").innerText()).toContain("Added 3 annotations on 2 pages.");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Annotated PDF" }).click();
+    const file = await (await download).path();
+    await qpdfCheck(file);
+
+    const read = await annotationsOf(file);
+    expect(read.map((a) => `${a.subtype}@${a.page}`).sort()).toEqual(["/FreeText@0", "/Highlight@1", "/Square@1"]);
+    const bySubtype = (s: string) => read.find((a) => a.subtype === s)!;
+    const near = ([x, y]: [number, number], [ex, ey]: [number, number]) => {
+      expect(Math.abs(x - ex)).toBeLessThan(3);
+      expect(Math.abs(y - ey)).toBeLessThan(3);
+    };
+    const text = bySubtype("/FreeText");
+    expect(text.contents).toBe("Hello from page one");
+    near(topLeftOf(text), [60, 80]);
+    expect(text.da).toMatch(/ 0?\.86\d* 0?\.14\d* 0?\.14\d* rg/);
+    const highlight = bySubtype("/Highlight");
+    near(topLeftOf(highlight), [120, 240]);
+    expect(highlight.color!.map((c) => c.toFixed(2))).toEqual(["0.98", "0.80", "0.08"]);
+    const square = bySubtype("/Square");
+    near(topLeftOf(square), [360, 500]);
+    expect(square.rect[2]! - square.rect[0]!).toBeCloseTo(100, -1);
+    expect(square.color!.map((c) => c.toFixed(2))).toEqual(["0.09", "0.64", "0.29"]);
+
+    // Changing an annotation after saving withdraws the download until it is saved again.
+    const rectangle = page.locator('[data-testid="annotation"][data-type="shape"]');
+    const before = (await rectangle.boundingBox())!;
+    await rectangle.focus();
+    await page.keyboard.press("Shift+ArrowRight");
+    // Ten points to the right, on screen as on the page.
+    const box = (await page.getByTestId("annotate-layer").boundingBox())!;
+    await expect.poll(async () => Math.round((((await rectangle.boundingBox())!.x - before.x) / box.width) * PAGE[0])).toBe(10);
+    expect(await page.getByRole("link", { name: "Download Annotated PDF" }).count()).toBe(0);
+    expect(await page.getByTestId("annotate-result").innerText()).toContain("save again");
+    await page.getByRole("button", { name: "Clear All" }).click();
+    expect(await toastText(page)).toContain("Annotations cleared");
+    expect(await page.getByRole("button", { name: "Save Annotations" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("draws freehand strokes that are saved as ink", async () => {
+    const { page, errors } = await web.open();
+    await openWithPdf(page);
+    await page.getByRole("button", { name: "Draw", exact: true }).click();
+    const points: Array<[number, number]> = [[100, 300], [150, 340], [200, 300], [250, 340]];
+    const [sx, sy] = await screenPoint(page, points[0]!);
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    for (const p of points.slice(1)) {
+      const [x, y] = await screenPoint(page, p);
+      await page.mouse.move(x, y, { steps: 4 });
+    }
+    await page.mouse.up();
+    expect(await toastText(page)).toContain("Annotation added");
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    await expect.poll(() => toastText(page), { timeout: 30_000 }).toContain("PDF processed successfully");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Annotated PDF" }).click();
+    const [ink] = await annotationsOf(await (await download).path());
+    expect(ink).toMatchObject({ subtype: "/Ink", page: 0 });
+    // The stroke runs through the points dragged through (PDF y counts from the bottom).
+    const stroke = ink!.ink![0]!;
+    const drawn = Array.from({ length: stroke.length / 2 }, (_, i): [number, number] => [stroke[2 * i]!, PAGE[1] - stroke[2 * i + 1]!]);
+    for (const p of points) expect(Math.min(...drawn.map(([x, y]) => Math.hypot(x - p[0], y - p[1])))).toBeLessThan(3);
+    expect(errors).toEqual([]);
+  });
+
+  it("looks right in light and dark, and on a 360 px wide phone", async () => {
+    for (const [name, options] of [
+      ["light", { width: 1280 }],
+      ["dark", { width: 1280, colorScheme: "dark" }],
+      ["phone", { width: 360 }],
+    ] as const) {
+      const { page, errors } = await web.open(options);
+      await openWithPdf(page);
+      await clickAt(page, [60, 80]);
+      await page.getByRole("button", { name: "Shape", exact: true }).click();
+      await clickAt(page, [300, 300]);
+      await page.screenshot({ path: `/tmp/annotate-${name}.png`, fullPage: true });
+      // Nothing spills sideways on a phone.
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(options.width);
+      expect(errors).toEqual([]);
+    }
+  });
+});

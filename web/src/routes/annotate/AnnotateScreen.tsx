@@ -1,0 +1,233 @@
+import { ChevronLeft, ChevronRight, Download, FileText, RefreshCw, Save, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { ToolDefinition } from "../../../../catalog/index.js";
+import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
+import { DropArea } from "../../components/upload/DropArea.js";
+import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
+import { usePageMeta } from "../../lib/page-meta.js";
+import { toast } from "../../lib/toast-store.js";
+import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
+import { usePdfDocument } from "../../lib/use-pdf-document.js";
+import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { ProgressDialog } from "../tool/ProgressDialog.js";
+import { ToolHeader } from "../tool/ToolHeader.js";
+import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
+import { DEFAULT_STYLES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
+import { choosePdf } from "./choose-pdf.js";
+import { SelectedAnnotation } from "./SelectedAnnotation.js";
+import { StyleFields } from "./StyleFields.js";
+import { ToolPicker } from "./ToolPicker.js";
+import { useAnnotations } from "./use-annotations.js";
+
+const HOW_TO = [
+  "Upload a PDF: its pages appear on the left.",
+  "Choose a tool and set its options and appearance.",
+  "Click on the page where the annotation goes (with Draw, drag to draw).",
+  "Drag an annotation to move it; select it to change or delete it (arrow keys move it, Delete removes it).",
+  "Save Annotations, then download the annotated PDF.",
+];
+
+/** The spec's wording; the result waits in its card so that the visitor can keep annotating. */
+const RUN_OPTIONS: RunOptions = {
+  success: { title: "PDF processed successfully", description: "Your annotated PDF is ready to download." },
+  failureTitle: "Processing error",
+  failureFallback: "Failed to annotate PDF",
+  autoDownload: false,
+};
+
+/** /annotate-pdf: the PDF's real pages, where clicks place annotations that are saved as real PDF annotations. */
+export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
+  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
+  const pdf = usePdfDocument(file);
+  const { items, selected, add, replace, remove, select, clear } = useAnnotations();
+  const [current, setCurrent] = useState<AnnotationType>("text");
+  const [styles, setStyles] = useState(DEFAULT_STYLES);
+  const [pageIndex, setPageIndex] = useState(0);
+  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  // The list that was saved: a download is offered only while it still matches what is on screen.
+  const [saved, setSaved] = useState<readonly Annotation[] | null>(null);
+
+  // A new file starts over: no annotations, no result, first page.
+  useEffect(() => {
+    clear();
+    reset();
+    setSaved(null);
+    setPageIndex(0);
+  }, [file, clear, reset]);
+
+  const chooseTool = (type: AnnotationType) => {
+    setCurrent(type);
+    // The spec: choosing Shape starts from a rectangle.
+    if (type === "shape") setStyles((all) => ({ ...all, shape: { ...all.shape, shapeType: "rectangle" } }));
+    select(null);
+  };
+
+  const addWithToast = (a: NewAnnotation) => {
+    add(a);
+    toast({ title: "Annotation added", description: describeAnnotation(a) });
+  };
+  const actions: PageActions = {
+    place: (at, page) => addWithToast(createAnnotation(current, styles[current], pageIndex, at, page)),
+    draw: (stroke) => addWithToast(createDrawing(styles.draw, pageIndex, [stroke])),
+    replace,
+    remove,
+    select,
+  };
+
+  const clearAll = () => {
+    clear();
+    toast({ title: "Annotations cleared", description: "All annotations have been removed." });
+  };
+
+  const saveAnnotations = () => {
+    if (!file || items.length === 0) {
+      toast({ title: "Cannot process", description: "Please upload a PDF and add annotations", variant: "destructive" });
+      return;
+    }
+    setSaved(items);
+    void run([file], { annotations: items.map(toRequest) });
+  };
+
+  const pageCount = pdf.status === "ready" ? pdf.pageCount : 0;
+  const result = state.result?.downloadUrl ? state.result : undefined;
+  const editStyle = (patch: AnnotationStyle) =>
+    selected ? replace({ ...selected, ...patch }) : setStyles((all) => ({ ...all, [current]: { ...all[current], ...patch } }));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <ToolHeader tool={tool} />
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          {!file ? (
+            <DropArea rules={rulesForTool(tool)} onFiles={choosePdf} />
+          ) : (
+            <section className={`${cardStyles} p-3 sm:p-5`} aria-labelledby="annotate-file">
+              <div className="flex flex-wrap items-center gap-3">
+                <FileText className="h-6 w-6 text-red-600 dark:text-red-400" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <h2 id="annotate-file" className="truncate font-semibold text-slate-900 dark:text-white">
+                    {file.name}
+                  </h2>
+                  <p className={`text-sm ${mutedText}`}>
+                    {(file.size / (1024 * 1024)).toFixed(2)} MB · {items.length} annotation{items.length === 1 ? "" : "s"}
+                  </p>
+                </div>
+                <button type="button" className={buttonStyles.secondary} onClick={() => fileStore.clear()}>
+                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
+                  Change file
+                </button>
+                {items.length > 0 && (
+                  <>
+                    <button type="button" className={buttonStyles.secondary} onClick={clearAll}>
+                      <Trash2 className="h-4 w-4" aria-hidden="true" />
+                      Clear All
+                    </button>
+                    <button type="button" className={buttonStyles.primary} onClick={saveAnnotations} disabled={state.phase !== "idle"}>
+                      <Save className="h-4 w-4" aria-hidden="true" />
+                      {state.phase === "idle" ? "Save Annotations" : "Saving..."}
+                    </button>
+                  </>
+                )}
+              </div>
+
+              {result && (
+                <div className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950" aria-live="polite" data-testid="annotate-result">
+                  {saved === items ? (
+                    <div className="flex flex-wrap items-center gap-3">
+                      <p className="flex-1 text-sm text-emerald-900 dark:text-emerald-100">{result.message}</p>
+                      <a href={result.downloadUrl} download={result.filename} className={buttonStyles.primary}>
+                        <Download className="h-4 w-4" aria-hidden="true" />
+                        Download Annotated PDF
+                      </a>
+                    </div>
+                  ) : (
+                    <p className="text-sm text-emerald-900 dark:text-emerald-100">The annotations changed since they were saved: save again to download them.</p>
+                  )}
+                </div>
+              )}
+
+              {pdf.status === "error" && (
+                <p className="mt-6 text-center text-sm text-red-700 dark:text-red-300">This PDF could not be opened in the browser, so its pages cannot be shown.</p>
+              )}
+              {pdf.status === "loading" && <p className={`mt-6 text-center text-sm ${mutedText}`}>Opening the PDF…</p>}
+              {pdf.status === "ready" && (
+                <>
+                  <nav className="my-4 flex items-center justify-center gap-2" aria-label="Pages">
+                    <button type="button" className={buttonStyles.secondary} aria-label="Previous page" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>
+                      <ChevronLeft className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                    <span className="min-w-28 text-center text-sm text-slate-800 dark:text-slate-100" aria-live="polite" data-testid="page-position">
+                      Page {pageIndex + 1} of {pageCount}
+                    </span>
+                    <button type="button" className={buttonStyles.secondary} aria-label="Next page" disabled={pageIndex >= pageCount - 1} onClick={() => setPageIndex((p) => p + 1)}>
+                      <ChevronRight className="h-4 w-4" aria-hidden="true" />
+                    </button>
+                  </nav>
+                  <AnnotatedPage
+                    doc={pdf.doc}
+                    pageIndex={pageIndex}
+                    annotations={items.filter((a) => a.position.pageIndex === pageIndex)}
+                    selectedId={selected?.id ?? null}
+                    drawing={current === "draw"}
+                    actions={actions}
+                  />
+                </>
+              )}
+
+              {items.length > 0 && (
+                <div className="mt-4">
+                  <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Annotations</h3>
+                  <ul className="mt-2 flex flex-wrap gap-2">
+                    {items.map((a) => (
+                      <li key={a.id}>
+                        <button
+                          type="button"
+                          aria-pressed={a.id === selected?.id}
+                          className="rounded-full border border-slate-300 px-3 py-1 text-xs text-slate-800 hover:bg-slate-100 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-indigo-950"
+                          onClick={() => {
+                            select(a.id);
+                            setPageIndex(a.position.pageIndex);
+                          }}
+                        >
+                          {describeAnnotation(a)}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </section>
+          )}
+        </div>
+
+        <aside className="space-y-4">
+          <section className={`${cardStyles} space-y-4 p-4`} aria-labelledby="annotate-tools">
+            <h2 id="annotate-tools" className="font-semibold text-slate-900 dark:text-white">
+              Tools
+            </h2>
+            <ToolPicker value={current} onChange={chooseTool} />
+            {selected ? (
+              <SelectedAnnotation annotation={selected} onChange={replace} onDelete={() => remove(selected.id)} onDone={() => select(null)} />
+            ) : (
+              <h3 className="font-semibold text-slate-900 dark:text-white">New {TOOL_LABELS[current].toLowerCase()} annotations</h3>
+            )}
+            <StyleFields key={selected?.id ?? current} type={selected?.type ?? current} style={selected ?? styles[current]} onChange={editStyle} />
+          </section>
+          <section className={`${cardStyles} p-4`} aria-labelledby="annotate-how">
+            <h2 id="annotate-how" className="font-semibold text-slate-900 dark:text-white">
+              How to annotate
+            </h2>
+            <ol className={`mt-2 list-decimal space-y-1 pl-5 text-sm ${mutedText}`}>
+              {HOW_TO.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </section>
+        </aside>
+      </div>
+      <ProgressDialog state={state} onCancel={cancel} />
+    </div>
+  );
+}

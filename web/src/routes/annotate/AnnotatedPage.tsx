@@ -1,0 +1,146 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import type { PdfDocument } from "../../lib/pdf-preview.js";
+import { AnnotationMark } from "./AnnotationMark.js";
+import { moveAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
+import { usePageImage } from "./use-page-image.js";
+
+/** Pointer travel (points) below which pressing an annotation only selects it. */
+const DRAG_THRESHOLD = 1;
+/** Points closer than this (points) to the last one add nothing to a freehand stroke. */
+const STROKE_STEP = 1;
+
+export interface PageActions {
+  /** A click at a spot of the page (points from its top-left corner). */
+  place(at: Point, page: PageSize): void;
+  /** A finished freehand stroke. */
+  draw(stroke: Point[]): void;
+  replace(annotation: Annotation): void;
+  remove(id: number): void;
+  select(id: number | null): void;
+}
+
+type Gesture = { kind: "drag"; original: Annotation; from: Point; moved: boolean } | { kind: "stroke" };
+
+/**
+ * The real page with a layer over it in page points (an SVG whose viewBox is the page's size): a click places an
+ * annotation, a drag moves one, and with the draw tool a drag draws.
+ */
+export function AnnotatedPage({
+  doc,
+  pageIndex,
+  annotations,
+  selectedId,
+  drawing,
+  actions,
+}: {
+  doc: PdfDocument;
+  pageIndex: number;
+  annotations: readonly Annotation[];
+  selectedId: number | null;
+  drawing: boolean;
+  actions: PageActions;
+}) {
+  const image = usePageImage(doc, pageIndex);
+  const layer = useRef<SVGSVGElement>(null);
+  const gesture = useRef<Gesture | null>(null);
+  const [stroke, setStroke] = useState<Point[] | null>(null);
+  const size = image.size;
+
+  const toPoints = (event: { clientX: number; clientY: number }): Point => {
+    const box = layer.current!.getBoundingClientRect();
+    return [((event.clientX - box.left) / box.width) * size!.width, ((event.clientY - box.top) / box.height) * size!.height];
+  };
+
+  const startStroke = (event: PointerEvent<SVGSVGElement>) => {
+    if (!drawing || event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    gesture.current = { kind: "stroke" };
+    setStroke([toPoints(event)]);
+  };
+
+  const startDrag = (annotation: Annotation) => (event: PointerEvent<SVGGElement>) => {
+    event.stopPropagation();
+    if (event.button !== 0) return;
+    actions.select(annotation.id);
+    event.currentTarget.setPointerCapture(event.pointerId);
+    gesture.current = { kind: "drag", original: annotation, from: toPoints(event), moved: false };
+  };
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    const current = gesture.current;
+    if (!current || !size) return;
+    const at = toPoints(event);
+    if (current.kind === "stroke") {
+      setStroke((points) => {
+        const last = points?.at(-1);
+        return last && Math.hypot(at[0] - last[0], at[1] - last[1]) < STROKE_STEP ? points : [...(points ?? []), at];
+      });
+      return;
+    }
+    const dx = at[0] - current.from[0];
+    const dy = at[1] - current.from[1];
+    if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+    current.moved = true;
+    // Always from where the drag began, so that stops at the page edge do not add up.
+    actions.replace(moveAnnotation(current.original, dx, dy, size));
+  };
+
+  const onPointerUp = () => {
+    if (gesture.current?.kind === "stroke" && stroke && stroke.length > 1) actions.draw(stroke);
+    gesture.current = null;
+    setStroke(null);
+  };
+
+  const onKey = (annotation: Annotation) => (event: KeyboardEvent<SVGGElement>) => {
+    if (!size) return;
+    const step = event.shiftKey ? 10 : 1;
+    const moves: Record<string, Point> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      actions.replace(moveAnnotation(annotation, move[0], move[1], size));
+    } else if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      actions.remove(annotation.id);
+    } else if (event.key === "Escape") {
+      actions.select(null);
+      event.currentTarget.blur();
+    }
+  };
+
+  if (image.status === "error") {
+    return <p className="p-8 text-center text-sm text-red-700 dark:text-red-300">Page {pageIndex + 1} could not be drawn.</p>;
+  }
+  return (
+    <div
+      className="relative mx-auto w-full overflow-hidden bg-white shadow-md ring-1 ring-slate-200 dark:ring-slate-700"
+      style={{ aspectRatio: size ? `${size.width} / ${size.height}` : "3 / 4", maxWidth: 900 }}
+    >
+      {image.status === "ready" ? (
+        <img src={image.url} alt={`Page ${pageIndex + 1}`} className="absolute inset-0 h-full w-full select-none" draggable={false} data-testid="annotate-page-image" />
+      ) : (
+        <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">Drawing page {pageIndex + 1}…</p>
+      )}
+      {size && (
+        <svg
+          ref={layer}
+          viewBox={`0 0 ${size.width} ${size.height}`}
+          preserveAspectRatio="none"
+          className={`absolute inset-0 h-full w-full touch-none ${drawing ? "cursor-crosshair" : "cursor-copy"}`}
+          data-testid="annotate-layer"
+          aria-label={`Page ${pageIndex + 1}: ${drawing ? "drag to draw" : "click to add an annotation"}`}
+          onClick={(event) => !drawing && actions.place(toPoints(event), size)}
+          onPointerDown={startStroke}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+        >
+          {annotations.map((a) => (
+            <AnnotationMark key={a.id} annotation={a} selected={a.id === selectedId} onPointerDown={startDrag(a)} onKeyDown={onKey(a)} onFocus={() => actions.select(a.id)} />
+          ))}
+          {stroke && <polyline points={stroke.map((p) => p.join(",")).join(" ")} fill="none" stroke="#4f46e5" strokeWidth={2} strokeLinecap="round" />}
+        </svg>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+import { renderThumbnail, type PdfDocument } from "../../lib/pdf-preview.js";
+import type { PageSize } from "./annotation-model.js";
+
+/** Wide enough for a sharp page on the preview's widest layout; narrower screens scale the picture down. */
+const RENDER_WIDTH = 900;
+
+export type PageImage = { status: "loading"; size?: PageSize } | { status: "ready"; size: PageSize; url: string } | { status: "error"; size?: PageSize };
+
+/**
+ * One page drawn for the preview, with its size in points as seen (after the page's rotation), which is what
+ * clicks are converted into.
+ */
+export function usePageImage(doc: PdfDocument, pageIndex: number): PageImage {
+  const [image, setImage] = useState<PageImage>({ status: "loading" });
+  useEffect(() => {
+    let cancelled = false;
+    let made: string | undefined;
+    setImage({ status: "loading" });
+    (async () => {
+      const page = await doc.getPage(pageIndex + 1);
+      const { width, height } = page.getViewport({ scale: 1 });
+      const size = { width, height };
+      if (!cancelled) setImage({ status: "loading", size });
+      try {
+        made = await renderThumbnail(doc, pageIndex + 1, RENDER_WIDTH);
+        if (cancelled) URL.revokeObjectURL(made);
+        else setImage({ status: "ready", size, url: made });
+      } catch {
+        if (!cancelled) setImage({ status: "error", size });
+      }
+    })().catch(() => !cancelled && setImage({ status: "error" }));
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [doc, pageIndex]);
+  return image;
+}
