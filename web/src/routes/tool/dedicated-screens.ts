@@ -12,4 +12,5 @@ export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<Compo
   "convert-pdf": lazy(() => import("../convert/ConvertScreen.js")),
   "pdf-to-word": lazy(() => import("../pdf-to-word/PdfToWordScreen.js")),
   "pdf-sign": lazy(() => import("../sign/SignScreen.js")),
+  "ocr-pdf": lazy(() => import("../ocr/OcrScreen.js")),
 };
