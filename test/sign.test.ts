@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeNumberedPdf, pageTexts, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
+import { makeNumberedPdf, pageTexts, renderGray, tempDir, wordBoxes, writeTemp } from "./helpers/pdf-tools.js";
 import { makePng } from "./helpers/png.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { startLocalTsa, type LocalTsa } from "./helpers/tsa.js";
@@ -288,6 +288,18 @@ describe("sign-pdf with a drawn, typed or image signature", () => {
     const { stdout } = await exec("pdffonts", [file]);
     expect(stdout).toMatch(/Sacramento/i);
     expect((await pageTexts(file))[2]).toContain("Signed by Jane Doe");
+  });
+
+  it("slants the letters of a cursive name without tilting its line", async () => {
+    const heightOf = async (typedStyle: string) => {
+      const { path: file } = await runTool(server, "sign-pdf", [three], { signatureType: "type", typedName: "Alexandrina Hamiltonian", typedFont: "dancingScript", typedStyle });
+      const word = (await wordBoxes(file, 3)).words.find((w) => w.text === "Alexandrina")!;
+      return { height: word.yMax - word.yMin, width: word.xMax - word.xMin };
+    };
+    const upright = await heightOf("standard");
+    const cursive = await heightOf("cursive");
+    expect(cursive.height).toBeLessThan(upright.height * 1.2);
+    expect(cursive.width).toBeGreaterThan(upright.width * 0.9);
   });
 
   it("uses an uploaded image", async () => {

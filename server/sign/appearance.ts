@@ -105,8 +105,9 @@ export async function drawSignature(
   const width = font.widthOfTextAtSize(mark.text, size);
   const x = area.x + (area.width - width) / 2;
   const y = area.y + (area.height - size * 0.7) / 2;
-  // Styles: cursive slants the name, formal underlines it, standard leaves it as the font draws it.
-  page.drawText(mark.text, { x, y, size, font, color, opacity, ...(options.typedStyle === "cursive" ? { ySkew: degrees(0), xSkew: degrees(12) } : {}) });
+  // Styles: cursive slants the name, formal underlines it, standard leaves it as the font draws it. pdf-lib's
+  // ySkew leans the letters over (x grows with height); its xSkew would tilt the whole line instead.
+  page.drawText(mark.text, { x, y, size, font, color, opacity, ...(options.typedStyle === "cursive" ? { xSkew: degrees(0), ySkew: degrees(12) } : {}) });
   if (options.typedStyle === "formal") {
     page.drawLine({ start: { x, y: y - size * 0.15 }, end: { x: x + width, y: y - size * 0.15 }, thickness: 0.75, color, opacity });
   }
