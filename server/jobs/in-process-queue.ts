@@ -37,15 +37,19 @@ export class InProcessQueue implements JobQueue {
   async submit(spec: JobSpec): Promise<JobHandle<ProcessReply>> {
     this.refuseWhenFull();
     const abort = new AbortController();
-    const handle = new JobHandle<ProcessReply>(spec.id, () => {
-      abort.abort(new AbortedError());
-      // A job cancelled while waiting leaves the backlog at once; a running one ends when its engines stop.
-      const waiting = this.backlog.indexOf(start);
-      if (waiting >= 0) {
-        this.backlog.splice(waiting, 1);
-        handle.fail(new AbortedError());
-      }
-    }, () => this.ended(spec));
+    const handle = new JobHandle<ProcessReply>(
+      spec.id,
+      async () => {
+        abort.abort(new AbortedError());
+        // A job cancelled while waiting leaves the backlog at once; a running one ends when its engines stop.
+        const waiting = this.backlog.indexOf(start);
+        if (waiting >= 0) {
+          this.backlog.splice(waiting, 1);
+          await handle.fail(new AbortedError());
+        }
+      },
+      () => this.ended(spec),
+    );
     const start = () => {
       this.active++;
       handle.running();

@@ -7,6 +7,8 @@ export class JobHandle<T> implements Job<T> {
   progress = 0;
   readonly done: Promise<T>;
   private readonly listeners = new Set<() => void>();
+  /** Set once the outcome is known; the state changes only when it is delivered, together with the outcome. */
+  private ending = false;
   private settle!: { resolve(value: T): void; reject(err: unknown): void };
 
   /**
@@ -15,7 +17,7 @@ export class JobHandle<T> implements Job<T> {
    */
   constructor(
     readonly id: string,
-    private readonly stop: () => void,
+    private readonly stop: () => Promise<void>,
     private readonly ended: () => Promise<void> = async () => {},
   ) {
     this.done = new Promise<T>((resolve, reject) => {
@@ -25,8 +27,8 @@ export class JobHandle<T> implements Job<T> {
     this.done.catch(() => undefined);
   }
 
-  cancel(): void {
-    this.stop();
+  cancel(): Promise<void> {
+    return this.stop();
   }
 
   subscribe(listener: () => void): () => void {
@@ -42,37 +44,35 @@ export class JobHandle<T> implements Job<T> {
 
   /** Progress never goes back, also when a retry starts over. */
   advance(fraction: number): void {
-    if (fraction <= this.progress || this.isFinal()) return;
+    if (fraction <= this.progress || this.ending) return;
     // Progress means the work has started, even if the word that it did has not arrived yet.
     if (this.state === "queued") this.state = "running";
     this.progress = Math.min(1, fraction);
     this.notify();
   }
 
-  succeed(value: T): void {
-    if (this.isFinal()) return;
-    this.state = "succeeded";
-    this.progress = 1;
-    this.deliver(() => this.settle.resolve(value));
+  /** Resolves once the outcome is delivered. */
+  succeed(value: T): Promise<void> {
+    return this.deliver(() => {
+      this.state = "succeeded";
+      this.progress = 1;
+      this.settle.resolve(value);
+    });
   }
 
-  fail(err: unknown): void {
-    if (this.isFinal()) return;
-    this.state = err instanceof AbortedError ? "cancelled" : "failed";
-    this.deliver(() => this.settle.reject(err));
+  fail(err: unknown): Promise<void> {
+    return this.deliver(() => {
+      this.state = err instanceof AbortedError ? "cancelled" : "failed";
+      this.settle.reject(err);
+    });
   }
 
-  private deliver(settle: () => void): void {
-    void this.ended()
-      .catch(() => undefined)
-      .then(() => {
-        settle();
-        this.notify();
-      });
-  }
-
-  private isFinal(): boolean {
-    return this.state === "succeeded" || this.state === "failed" || this.state === "cancelled";
+  private async deliver(settle: () => void): Promise<void> {
+    if (this.ending) return;
+    this.ending = true;
+    await this.ended().catch(() => undefined);
+    settle();
+    this.notify();
   }
 
   private notify(): void {

@@ -21,7 +21,8 @@ export interface Job<T> {
   /** 0 to 1; real progress as the processor reports it. */
   readonly progress: number;
   readonly done: Promise<T>;
-  cancel(): void;
+  /** Stops the job: a waiting one has ended when this resolves, a running one ends once its engines stop. */
+  cancel(): Promise<void>;
   /** Calls back on every change of state or progress; returns the unsubscriber. */
   subscribe(listener: () => void): () => void;
 }

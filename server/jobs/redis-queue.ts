@@ -36,8 +36,8 @@ export class RedisQueue implements JobQueue {
     events.on("progress", ({ jobId, data }) => {
       if (typeof data === "number") this.handles.get(jobId)?.advance(data);
     });
-    events.on("completed", ({ jobId, returnvalue }) => this.finish(jobId, () => this.handles.get(jobId)?.succeed(parseReply(returnvalue))));
-    events.on("failed", ({ jobId, failedReason }) => this.finish(jobId, () => this.handles.get(jobId)?.fail(errorFromFailure(failedReason))));
+    events.on("completed", ({ jobId, returnvalue }) => void this.finish(jobId, (handle) => handle.succeed(parseReply(returnvalue))));
+    events.on("failed", ({ jobId, failedReason }) => void this.finish(jobId, (handle) => handle.fail(errorFromFailure(failedReason))));
   }
 
   static async open(options: RedisQueueOptions): Promise<RedisQueue> {
@@ -64,7 +64,7 @@ export class RedisQueue implements JobQueue {
     await this.ensureRoom();
     const handle = new JobHandle<ProcessReply>(
       spec.id,
-      () => void this.cancel(spec.id),
+      () => this.cancel(spec.id),
       () => this.options.ended?.(spec) ?? Promise.resolve(),
     );
     this.handles.set(spec.id, handle);
@@ -86,8 +86,9 @@ export class RedisQueue implements JobQueue {
     const state = await this.queue.getJobState(spec.id);
     if (state === "completed" || state === "failed") {
       const job = await this.queue.getJob(spec.id);
-      if (state === "completed") handle.succeed(job?.returnvalue as ProcessReply);
-      else handle.fail(errorFromFailure(job?.failedReason ?? ""));
+      await this.finish(spec.id, (found) =>
+        state === "completed" ? found.succeed(job?.returnvalue as ProcessReply) : found.fail(errorFromFailure(job?.failedReason ?? "")),
+      );
     }
     return handle;
   }
@@ -109,13 +110,15 @@ export class RedisQueue implements JobQueue {
         () => true,
         () => false,
       );
-      if (removed) this.finish(jobId, () => this.handles.get(jobId)?.fail(new AbortedError()));
+      if (removed) await this.finish(jobId, (handle) => handle.fail(new AbortedError()));
     }
   }
 
-  private finish(jobId: string, settle: () => void): void {
-    settle();
+  private async finish(jobId: string, settle: (handle: JobHandle<ProcessReply>) => Promise<void>): Promise<void> {
+    const handle = this.handles.get(jobId);
+    if (!handle) return;
     this.handles.delete(jobId);
+    await settle(handle);
   }
 }
 

@@ -48,6 +48,9 @@ export async function startRedisWorker(run: JobRunner, options: RedisWorkerOptio
     maxStalledCount: 1,
   });
   worker.on("error", (err) => options.log(`worker error: ${err.message}`));
+  worker.on("active", (job) => options.log(`job ${job.id} started (try ${job.attemptsStarted})`));
+  worker.on("completed", (job) => options.log(`job ${job.id} done`));
+  worker.on("failed", (job, err) => options.log(`job ${job?.id ?? "?"} failed: ${err.message}`));
 
   await subscriber.subscribe(CANCEL_CHANNEL);
   subscriber.on("message", (_channel: string, jobId: string) => {

@@ -35,7 +35,7 @@ export function registerJobRoutes(
   app.delete<{ Params: { id: string } }>("/api/jobs/:id", async (request) => {
     const job = records.get(request.params.id);
     if (!job) throw notFound();
-    job.cancel();
+    await job.cancel();
     return { success: true };
   });
 

@@ -7,7 +7,7 @@ export function registerProcessRoute(app: FastifyInstance, deps: JobDeps): void 
     const job = await acceptJob(request.params.tool, request, deps);
     // A visitor who goes away (or presses Cancel) stops the engines working for them.
     reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) job.cancel();
+      if (!reply.raw.writableFinished) void job.cancel();
     });
     return await job.done;
   });

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WORKER_LOST } from "../server/jobs/job-failure.js";
+import { jobSnapshot, readEvents, startJob, waitForJob } from "./helpers/jobs.js";
+import { makeNumberedPdf, pageCountOf, qpdfCheck, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
+import { startRedis } from "./helpers/redis-server.js";
+import { download, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { readZip } from "./helpers/zip.js";
+
+/**
+ * Jobs over BullMQ with a real redis-server: the API server only queues; separate worker processes (server/worker.ts,
+ * as `npm run worker` starts it) run the jobs. Uploads and results are in a data folder the processes share.
+ */
+
+interface WorkerProcess {
+  child: ChildProcess;
+  output: () => string;
+}
+
+let redis: Awaited<ReturnType<typeof startRedis>>;
+let server: TestServer;
+const workers: WorkerProcess[] = [];
+let longPdf: string;
+let slowPdf: string;
+
+/** A worker holds a job for 2 s without renewal: one that died is noticed within seconds, not a minute. */
+const LOCK_SECONDS = "2";
+
+async function startWorker(): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+    env: {
+      ...process.env,
+      REDIS_URL: redis.url,
+      DATA_DIR: server.config.dataDir,
+      JOB_CONCURRENCY: "1",
+      JOB_LOCK_SECONDS: LOCK_SECONDS,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
+    child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
+    child.stdout!.on("data", () => {
+      if (output.includes("ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const worker = { child, output: () => output };
+  workers.push(worker);
+  return worker;
+}
+
+async function kill(worker: WorkerProcess): Promise<void> {
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.child.once("exit", resolve));
+  worker.child.kill("SIGKILL");
+  await exited;
+}
+
+/** The worker whose log says it started this job (try `attempt`). */
+async function workerRunning(jobId: string, attempt: number, timeoutMs = 30_000): Promise<WorkerProcess> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = workers.find((w) => w.output().includes(`job ${jobId} started (try ${attempt})`));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no worker started job ${jobId} (try ${attempt})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const alive = () => workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+
+beforeAll(async () => {
+  redis = await startRedis();
+  server = await startServer({ redisUrl: redis.url, queueLimit: 1 });
+  await Promise.all([startWorker(), startWorker()]);
+  longPdf = await writeTemp("long.pdf", await makeNumberedPdf(300));
+  slowPdf = await writeTemp("slow.pdf", await makeNumberedPdf(60));
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.map(kill));
+  await server?.close();
+  await redis?.stop();
+});
+
+describe("jobs on BullMQ workers", () => {
+  it("runs /api/process on a worker and serves the result", async () => {
+    const { path, reply } = await runTool(server, "rotate-pdf", [{ name: "a.pdf", data: await makeNumberedPdf(3) }], { angle: 90 });
+    expect(reply.filename).toBe("a-rotated.pdf");
+    await qpdfCheck(path);
+    expect(await rotationsOf(path)).toEqual([90, 90, 90]);
+    expect(workers.some((w) => w.output().includes(" done"))).toBe(true);
+  });
+
+  it("streams a worker's real progress through the jobs API and ends with the result", async () => {
+    const started = await startJob(server, "extract-text", longPdf);
+    expect(started.status).toBe(202);
+    const events = await readEvents(server, started.body.jobId);
+    const last = events.at(-1)!;
+    expect(last.state).toBe("succeeded");
+    expect(events.filter((e) => e.progress > 0 && e.progress < 1).length).toBeGreaterThan(3);
+    const progress = events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const { path } = await download(server, last.result!.downloadUrl);
+    expect(await fs.readFile(path, "utf8")).toContain("Sample page 300 of 300");
+    expect(workers.some((w) => w.output().includes(`job ${started.body.jobId} done`))).toBe(true);
+  });
+
+  it("reports a visitor's mistake found by the worker with its sentence, without retrying it", async () => {
+    const started = await startJob(server, "delete-pages", longPdf, { pages: "1-300" });
+    const last = (await readEvents(server, started.body.jobId)).at(-1)!;
+    expect(last).toMatchObject({ state: "failed", error: "You cannot delete every page: at least one page must remain." });
+    expect(workers.some((w) => w.output().includes(`job ${started.body.jobId} started (try 2)`))).toBe(false);
+  });
+
+  it("cancels a running job on its worker, which goes on to the next job", async () => {
+    const started = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+    await waitForJob(server, started.body.jobId, (e) => e.progress > 0);
+    const since = Date.now();
+    expect((await fetch(`${server.url}/api/jobs/${started.body.jobId}`, { method: "DELETE" })).status).toBe(200);
+    const last = (await readEvents(server, started.body.jobId)).at(-1)!;
+    expect(last).toMatchObject({ state: "cancelled", error: "The job was cancelled." });
+    expect(Date.now() - since).toBeLessThan(5000);
+    const { path } = await runTool(server, "rotate-pdf", [{ name: "b.pdf", data: await makeNumberedPdf(2) }]);
+    expect(await pageCountOf(path)).toBe(2);
+  });
+
+  it("retries a job whose worker is killed mid-job on another worker, and it succeeds", async () => {
+    const started = await startJob(server, "pdf-to-png", slowPdf, { imageResolution: "150" });
+    const jobId = started.body.jobId;
+    await waitForJob(server, jobId, (e) => e.progress > 0);
+    const first = await workerRunning(jobId, 1);
+    const killedAt = Date.now();
+    await kill(first);
+    const last = await waitForJob(server, jobId, (e) => e.state === "succeeded" || e.state === "failed", 90_000);
+    console.log(`killed worker: job ended ${last.state} ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
+    expect(last.state).toBe("succeeded");
+    expect(await workerRunning(jobId, 2)).not.toBe(first);
+    const { path } = await download(server, last.result!.downloadUrl);
+    expect([...(await readZip(path)).keys()].filter((name) => name.endsWith(".png")).length).toBe(60);
+    await startWorker();
+  });
+
+  it("fails a job whose workers keep dying with a sentence, never leaving it stuck", async () => {
+    const started = await startJob(server, "pdf-to-png", slowPdf, { imageResolution: "150" });
+    const jobId = started.body.jobId;
+    const since = Date.now();
+    await kill(await workerRunning(jobId, 1));
+    await kill(await workerRunning(jobId, 2));
+    // A fresh worker notices the second stall and fails the job: its first try was the last one allowed.
+    await startWorker();
+    const last = await waitForJob(server, jobId, (e) => e.state === "failed" || e.state === "succeeded", 90_000);
+    console.log(`killed twice: job ended ${last.state} ${((Date.now() - since) / 1000).toFixed(1)} s after it started`);
+    expect(last).toMatchObject({ state: "failed", error: WORKER_LOST });
+    const res = await fetch(`${server.url}/api/jobs/${jobId}`);
+    expect(((await res.json()) as { error: string }).error).toBe(WORKER_LOST);
+    while (alive().length < 2) await startWorker();
+  });
+
+  it("answers 429 with Retry-After when jobs wait beyond QUEUE_LIMIT across the workers", async () => {
+    expect(alive().length).toBe(2);
+    const slow = () => startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+    const busy = [await slow(), await slow()];
+    await Promise.all(busy.map((job) => waitForJob(server, job.body.jobId, (e) => e.state === "running")));
+    const waiting = await slow();
+    expect(waiting.status).toBe(202);
+    const refused = await slow();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.body.error).toBe("The server is busy right now. Please try again in a moment.");
+    // A waiting job cancelled is removed from Redis at once, which frees its place.
+    await fetch(`${server.url}/api/jobs/${waiting.body.jobId}`, { method: "DELETE" });
+    expect((await jobSnapshot(server, waiting.body.jobId)).state).toBe("cancelled");
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { jobs: { running: number; waiting: number } };
+    expect(health.jobs).toEqual({ running: 2, waiting: 0 });
+    for (const job of busy) await fetch(`${server.url}/api/jobs/${job.body.jobId}`, { method: "DELETE" });
+    await Promise.all(busy.map((job) => waitForJob(server, job.body.jobId, (e) => e.state === "cancelled")));
+  });
+});
