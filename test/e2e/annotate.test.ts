@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeNumberedPdf, qpdfCheck, writeTemp } from "../helpers/pdf-tools.js";
+import { corpus } from "../helpers/corpus.js";
+import { makeNumberedPdf, qpdfCheck, renderGray, writeTemp } from "../helpers/pdf-tools.js";
 import { annotationsOf, type ReadAnnotation } from "../helpers/read-annotations.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -154,6 +155,31 @@ describe("annotate screen", () => {
     const stroke = ink!.ink![0]!;
     const drawn = Array.from({ length: stroke.length / 2 }, (_, i): [number, number] => [stroke[2 * i]!, PAGE[1] - stroke[2 * i + 1]!]);
     for (const p of points) expect(Math.min(...drawn.map(([x, y]) => Math.hypot(x - p[0], y - p[1])))).toBeLessThan(3);
+    expect(errors).toEqual([]);
+  });
+
+  it("places annotations on a turned page where they were clicked on the page as seen", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/annotate-pdf");
+    // Page 1 is an A4 page turned 90 degrees: as seen it is 842 points wide and 595 high.
+    await page.getByLabel("Choose files").setInputFiles(corpus("habibi-rotated.pdf"));
+    await page.getByTestId("annotate-page-image").waitFor();
+    const layer = (await page.getByTestId("annotate-layer").boundingBox())!;
+    expect(layer.width / layer.height).toBeCloseTo(841.89 / 595.28, 1);
+    await page.getByRole("button", { name: "Shape", exact: true }).click();
+    await page.mouse.click(layer.x + (600 / 841.89) * layer.width, layer.y + (400 / 595.28) * layer.height);
+    await page.getByRole("tab", { name: "Appearance" }).click();
+    await page.getByLabel("Fill colour").fill("#000000");
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    await page.getByRole("link", { name: "Download Annotated PDF" }).waitFor({ timeout: 30_000 });
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Annotated PDF" }).click();
+    // Rendered by poppler at 72 dpi, one pixel a point: the black box covers 600-700 across and 400-430 down.
+    const { width, height, pixels } = await renderGray(await (await download).path(), 1, 72);
+    expect(width).toBeGreaterThan(height);
+    expect(pixels[415 * width + 650]).toBeLessThan(50);
+    expect(pixels[415 * width + 560]).toBeGreaterThan(200);
+    expect(pixels[460 * width + 650]).toBeGreaterThan(200);
     expect(errors).toEqual([]);
   });
 
