@@ -285,5 +285,9 @@ describe("ocr-pdf bad input and progress", () => {
     // Between the start (0.05) and the end of recognition (0.9) come the pages as they finish.
     const during = events.map((e) => e.progress).filter((p) => p > 0.05 && p < 0.9);
     expect(during.length).toBeGreaterThanOrEqual(1);
+    // Each of them is a count of finished pages (1, 2 or 3 of 4), not a clock's guess.
+    const pagesDone = during.map((p) => ((p - 0.05) / 0.85) * 4);
+    for (const done of pagesDone) expect(Math.abs(done - Math.round(done))).toBeLessThan(1e-9);
+    expect(pagesDone.map(Math.round).every((n) => n >= 1 && n <= 3)).toBe(true);
   }, 180_000);
 });
