@@ -34,8 +34,10 @@ export class InProcessQueue implements JobQueue {
     }
   }
 
-  async submit(spec: JobSpec): Promise<JobHandle<ProcessReply>> {
+  async submit(submitted: JobSpec): Promise<JobHandle<ProcessReply>> {
     this.refuseWhenFull();
+    // Run what a worker would receive through Redis, so that a job that works here works there.
+    const spec = JSON.parse(JSON.stringify(submitted)) as JobSpec;
     const abort = new AbortController();
     const handle = new JobHandle<ProcessReply>(
       spec.id,
