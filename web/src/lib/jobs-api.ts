@@ -21,6 +21,9 @@ export interface JobSnapshot {
 /** A failure whose message is meant for the visitor (the server's sentence, or the spec's fallback). */
 export class ProcessingError extends Error {}
 
+/** The server answered without a sentence of its own (a proxy's error page, an empty reply): screens word it. */
+export class UnexplainedReplyError extends ProcessingError {}
+
 export function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
@@ -62,7 +65,7 @@ export function startJob(
         const body = JSON.parse(xhr.responseText) as { jobId?: string };
         if (body.jobId) return resolve(body.jobId);
       }
-      reject(new ProcessingError(errorFromBody(xhr.responseText) ?? `Server responded with ${xhr.status}`));
+      reject(explained(errorFromBody(xhr.responseText), `Server responded with ${xhr.status}`));
     };
     xhr.onerror = () => reject(new ProcessingError("The upload failed. Please check your connection and try again."));
     xhr.onabort = () => reject(abortError());
@@ -71,12 +74,16 @@ export function startJob(
   });
 }
 
+function explained(sentence: string | undefined, fallback: string): ProcessingError {
+  return sentence ? new ProcessingError(sentence) : new UnexplainedReplyError(fallback);
+}
+
 function outcome(snapshot: JobSnapshot): ProcessReply | Error | undefined {
   switch (snapshot.state) {
     case "succeeded":
-      return snapshot.result ?? new ProcessingError("Failed to process the file. Please try again.");
+      return snapshot.result ?? new UnexplainedReplyError("Failed to process the file. Please try again.");
     case "failed":
-      return new ProcessingError(snapshot.error || "Failed to process the file. Please try again.");
+      return explained(snapshot.error, "Failed to process the file. Please try again.");
     case "cancelled":
       return abortError();
     default:
@@ -108,7 +115,7 @@ export function followJob(jobId: string, onProgress: (fraction: number) => void,
         source?.close();
         try {
           const response = await fetch(`/api/jobs/${encodeURIComponent(jobId)}`, { credentials: "include", signal });
-          if (!response.ok) throw new ProcessingError(errorFromBody(await response.text()) ?? `Server responded with ${response.status}`);
+          if (!response.ok) throw explained(errorFromBody(await response.text()), `Server responded with ${response.status}`);
           if (!settle((await response.json()) as JobSnapshot)) setTimeout(open, 1000);
         } catch (error) {
           reject(error);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolDefinition } from "../../../catalog/index.js";
-import { cancelJob, followJob, isAbort, startDownload, startJob, type ProcessReply } from "./jobs-api.js";
+import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { buildToolForm } from "./tool-form.js";
 
@@ -19,6 +19,8 @@ export interface RunOptions {
   success?: { title: string; description: string };
   failureTitle?: string;
   failureFallback?: string;
+  /** The failure's description when the server's reply carries no sentence (the spec's "Failed to sign PDF"). */
+  unexplainedFailure?: string;
   autoDownload?: boolean;
 }
 
@@ -31,7 +33,7 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
 export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
-  const { success, failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", autoDownload = true } = options;
+  const { success, failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -59,7 +61,9 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         update("processing")(0);
         const reply = await followJob(jobId.current, update("processing"), abort.signal);
         jobId.current = null;
-        if (!reply.success || !reply.downloadUrl) throw new Error(reply.error || "Failed to process the file. Please try again.");
+        if (!reply.success || !reply.downloadUrl) {
+          throw reply.error ? new ProcessingError(reply.error) : new UnexplainedReplyError("Failed to process the file. Please try again.");
+        }
         const extraction = reply.extractionResult;
         if (autoDownload) {
           update("downloading")(1);
@@ -84,12 +88,12 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         setState({ phase: "idle", fraction: 0 });
         toast({
           title: failureTitle,
-          description: (error instanceof Error && error.message) || failureFallback,
+          description: (error instanceof UnexplainedReplyError && unexplainedFailure) || (error instanceof Error && error.message) || failureFallback,
           variant: "destructive",
         });
       }
     },
-    [tool.id, success, failureTitle, failureFallback, autoDownload],
+    [tool.id, success, failureTitle, failureFallback, unexplainedFailure, autoDownload],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);

@@ -20,6 +20,7 @@ import { ocrRequestValues } from "./ocr-request.js";
 const RUN_OPTIONS: RunOptions = {
   success: { title: "OCR Completed Successfully", description: "Your document is ready to download." },
   failureTitle: "OCR failed",
+  unexplainedFailure: "Failed to process OCR",
   failureFallback: "An unknown error occurred",
   autoDownload: false,
 };

@@ -33,6 +33,7 @@ const MODE_NAMES: Record<string, string> = {
 const RUN_OPTIONS: RunOptions = {
   success: { title: "PDF Repaired Successfully", description: "Your repaired PDF is ready to download." },
   failureTitle: "Repair failed",
+  unexplainedFailure: "Failed to repair PDF",
   failureFallback: "An unknown error occurred",
   autoDownload: false,
 };

@@ -38,6 +38,7 @@ const STEPS = [
 const RUN_OPTIONS: RunOptions = {
   success: { title: "PDF Signed Successfully", description: "Your signed PDF is ready to download." },
   failureTitle: "Signing failed",
+  unexplainedFailure: "Failed to sign PDF",
   failureFallback: "An unknown error occurred",
   autoDownload: false,
 };

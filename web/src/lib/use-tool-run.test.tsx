@@ -1,0 +1,56 @@
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { findTool } from "../../../catalog/tools.js";
+import { dismissToast, useCurrentToast } from "./toast-store.js";
+import { useToolRun } from "./use-tool-run.js";
+
+/** An upload request that the server answers with `status` and `body`, as a proxy or the API would. */
+function answerUploadsWith(status: number, body: string) {
+  class AnsweringRequest {
+    status = 0;
+    responseText = "";
+    withCredentials = false;
+    upload: { onprogress?: (event: ProgressEvent) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    onabort?: () => void;
+    open() {}
+    abort() {}
+    send() {
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = body;
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", AnsweringRequest);
+}
+
+async function failureToast(status: number, body: string) {
+  answerUploadsWith(status, body);
+  const tool = findTool("sign-pdf")!;
+  const { result } = renderHook(() => ({
+    run: useToolRun(tool, { failureTitle: "Signing failed", unexplainedFailure: "Failed to sign PDF" }),
+    toast: useCurrentToast(),
+  }));
+  await act(() => result.current.run.run([new File(["%PDF-1.7"], "a.pdf")], {}));
+  return result.current.toast;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => dismissToast());
+});
+
+describe("useToolRun's failure wording", () => {
+  it("shows the server's own sentence when it gives one", async () => {
+    const toast = await failureToast(422, JSON.stringify({ success: false, error: "This PDF is password-protected." }));
+    expect(toast).toMatchObject({ title: "Signing failed", description: "This PDF is password-protected.", variant: "destructive" });
+  });
+
+  it("uses the screen's wording when the reply has no sentence", async () => {
+    const toast = await failureToast(502, "<html>Bad Gateway</html>");
+    expect(toast).toMatchObject({ title: "Signing failed", description: "Failed to sign PDF" });
+  });
+});
