@@ -7,7 +7,8 @@ import { FILE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
 import { safeFileName } from "../lib/file-names.js";
-import { sniffKind } from "../lib/sniff.js";
+import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
+import { checkZipExpansion } from "../lib/zip-expansion.js";
 import type { InputFile } from "../tools/types.js";
 
 /**
@@ -122,6 +123,7 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
     if (!kind || !accepted.includes(kind)) {
       throw new UnsupportedFileError(`"${file.name}" is not ${kindsSentence(accepted)}.`);
     }
+    if (ZIP_OFFICE_KINDS.includes(kind)) await checkZipExpansion(file.path, file.name);
     return { path: file.path, name: file.name, size: file.size, kind };
   };
 

@@ -9,7 +9,8 @@ import { kindFromName, type FileKind } from "../../catalog/file-kinds.js";
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP = Buffer.from("PK\x03\x04", "latin1");
 const OLE_KINDS: readonly FileKind[] = ["doc", "xls", "ppt"];
-const ZIP_KINDS: readonly FileKind[] = ["docx", "xlsx", "pptx", "odt"];
+/** Kinds in a ZIP container. */
+export const ZIP_KINDS: readonly FileKind[] = ["docx", "xlsx", "pptx", "odt"];
 
 export async function sniffKind(path: string, name: string): Promise<FileKind | undefined> {
   const handle = await fs.open(path, "r");

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RepairOptions } from "../../catalog/options/repair.js";
-import { EncryptedPdfError, UserError } from "../errors.js";
+import { EncryptedPdfError, TooManyPagesError, UserError } from "../errors.js";
 import { runMupdf, MupdfTaskError } from "../engines/mupdf/pool.js";
 import type { TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
 import { EngineError } from "../engines/process-runner.js";
@@ -120,6 +120,8 @@ function tidyOptionsOf(options: RepairOptions): TidyOptions {
 export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ctx) => {
   const file = files[0]!;
   const diagnosis = await diagnose(file, ctx);
+  // Damaged or not, a document beyond the page limit is refused like everywhere else.
+  if ((diagnosis.expectedPages ?? 0) > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.2);
 
   // The lightest rung whose result is sound and complete wins; otherwise the most complete readable result.
