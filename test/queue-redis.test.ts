@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WORKER_LOST } from "../server/jobs/job-failure.js";
@@ -6,17 +5,13 @@ import { jobSnapshot, readEvents, startJob, waitForJob } from "./helpers/jobs.js
 import { makeNumberedPdf, pageCountOf, qpdfCheck, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
 import { startRedis } from "./helpers/redis-server.js";
 import { download, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { startWorkerProcess, type WorkerProcess } from "./helpers/worker-process.js";
 import { readZip } from "./helpers/zip.js";
 
 /**
  * Jobs over BullMQ with a real redis-server: the API server only queues; separate worker processes (server/worker.ts,
  * as `npm run worker` starts it) run the jobs. Uploads and results are in a data folder the processes share.
  */
-
-interface WorkerProcess {
-  child: ChildProcess;
-  output: () => string;
-}
 
 let redis: Awaited<ReturnType<typeof startRedis>>;
 let server: TestServer;
@@ -28,39 +23,14 @@ let slowPdf: string;
 const LOCK_SECONDS = "2";
 
 async function startWorker(): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
-    env: {
-      ...process.env,
-      REDIS_URL: redis.url,
-      DATA_DIR: server.config.dataDir,
-      JOB_CONCURRENCY: "1",
-      JOB_LOCK_SECONDS: LOCK_SECONDS,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const worker = await startWorkerProcess({
+    REDIS_URL: redis.url,
+    DATA_DIR: server.config.dataDir,
+    JOB_CONCURRENCY: "1",
+    JOB_LOCK_SECONDS: LOCK_SECONDS,
   });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
-    child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
-    child.stdout!.on("data", () => {
-      if (output.includes("ready")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  const worker = { child, output: () => output };
   workers.push(worker);
   return worker;
-}
-
-async function kill(worker: WorkerProcess): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => worker.child.once("exit", resolve));
-  worker.child.kill("SIGKILL");
-  await exited;
 }
 
 /** The worker whose log says it started this job (try `attempt`). */
@@ -74,7 +44,7 @@ async function workerRunning(jobId: string, attempt: number, timeoutMs = 30_000)
   }
 }
 
-const alive = () => workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+const alive = () => workers.filter((w) => w.alive());
 
 beforeAll(async () => {
   redis = await startRedis();
@@ -85,7 +55,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map(kill));
+  await Promise.all(workers.map((w) => w.kill()));
   await server?.close();
   await redis?.stop();
 });
@@ -138,7 +108,7 @@ describe("jobs on BullMQ workers", () => {
     await waitForJob(server, jobId, (e) => e.progress > 0);
     const first = await workerRunning(jobId, 1);
     const killedAt = Date.now();
-    await kill(first);
+    await first.kill();
     const last = await waitForJob(server, jobId, (e) => e.state === "succeeded" || e.state === "failed", 90_000);
     console.log(`killed worker: job ended ${last.state} ${((Date.now() - killedAt) / 1000).toFixed(1)} s later`);
     expect(last.state).toBe("succeeded");
@@ -152,8 +122,8 @@ describe("jobs on BullMQ workers", () => {
     const started = await startJob(server, "pdf-to-png", slowPdf, { imageResolution: "150" });
     const jobId = started.body.jobId;
     const since = Date.now();
-    await kill(await workerRunning(jobId, 1));
-    await kill(await workerRunning(jobId, 2));
+    await (await workerRunning(jobId, 1)).kill();
+    await (await workerRunning(jobId, 2)).kill();
     // A fresh worker notices the second stall and fails the job: its first try was the last one allowed.
     await startWorker();
     const last = await waitForJob(server, jobId, (e) => e.state === "failed" || e.state === "succeeded", 90_000);

@@ -8,8 +8,10 @@ import { newId } from "../server/lib/ids.js";
 import type { S3Settings } from "../server/storage/s3-store.js";
 import { movableClock } from "./helpers/clock.js";
 import { readEvents, startJob } from "./helpers/jobs.js";
-import { makeNumberedPdf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
-import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { makeNumberedPdf, pageTexts, qpdfCheck, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
+import { startRedis } from "./helpers/redis-server.js";
+import { download, postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { startWorkerProcess, type WorkerProcess } from "./helpers/worker-process.js";
 
 /**
  * Uploads and results in S3-compatible object storage: s3rver runs in this process and speaks the S3 HTTP protocol
@@ -129,5 +131,39 @@ describe("S3 storage", () => {
     expect(await sweepAll()).toBe(5);
     expect(await objectKeys()).toEqual([]);
     expect(await localFiles()).toEqual([]);
+  });
+
+  it("lets a worker with its own disk, configured by the S3 variables alone, run jobs from the bucket", async () => {
+    const redis = await startRedis();
+    const api = await startServer({ s3: settings, redisUrl: redis.url });
+    const workerDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-worker-"));
+    let worker: WorkerProcess | undefined;
+    try {
+      worker = await startWorkerProcess({
+        REDIS_URL: redis.url,
+        DATA_DIR: workerDir,
+        JOB_CONCURRENCY: "1",
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: settings.endpoint!,
+        S3_REGION: settings.region,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "true",
+      });
+      const { path: rotated, reply } = await runTool(api, "rotate-pdf", [{ name: "b.pdf", data: await makeNumberedPdf(2) }], { angle: 180 });
+      expect(worker.output()).toMatch(/job \S+ done/);
+      await qpdfCheck(rotated);
+      expect(await rotationsOf(rotated)).toEqual([180, 180]);
+      const id = reply.downloadUrl!.split("/").pop()!;
+      expect(await objectKeys()).toEqual([`files/${id}`]);
+      // The worker's disk keeps nothing once the job is done.
+      const left = await fs.readdir(workerDir, { recursive: true, withFileTypes: true });
+      expect(left.filter((e) => e.isFile())).toEqual([]);
+    } finally {
+      await worker?.kill();
+      await api.close();
+      await redis.stop();
+      await fs.rm(workerDir, { recursive: true, force: true });
+    }
   });
 });
