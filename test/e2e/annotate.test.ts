@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => web?.close());
 
-/** Where a spot of the page (points from its top-left corner) is on screen, from the page layer's box. */
+/** Where a spot of the page (points from its top-left corner) is on screen, from the page layer's box; the spots used are in view. */
 async function screenPoint(page: Page, [x, y]: [number, number]): Promise<[number, number]> {
   const box = (await page.getByTestId("annotate-layer").boundingBox())!;
   return [box.x + (x / PAGE[0]) * box.width, box.y + (y / PAGE[1]) * box.height];
@@ -69,6 +69,14 @@ describe("annotate screen", () => {
     expect(await page.getByTestId("annotation").count()).toBe(0);
     await page.getByRole("button", { name: "Highlight", exact: true }).click();
     await clickAt(page, [120, 240]);
+    // Widen it by its handle from 100 x 30 to 200 x 40 points.
+    const [handleX, handleY] = await screenPoint(page, [220, 270]);
+    const [widerX, widerY] = await screenPoint(page, [320, 280]);
+    await page.mouse.move(handleX, handleY);
+    await page.mouse.down();
+    await page.mouse.move(widerX, widerY, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.getByLabel("Width").inputValue()).toBe("200");
     await page.getByRole("button", { name: "Shape", exact: true }).click();
     await clickAt(page, [300, 400]);
     await page.getByRole("tab", { name: "Appearance" }).click();
@@ -109,6 +117,8 @@ describe("annotate screen", () => {
     expect(text.da).toMatch(/ 0?\.86\d* 0?\.14\d* 0?\.14\d* rg/);
     const highlight = bySubtype("/Highlight");
     near(topLeftOf(highlight), [120, 240]);
+    const quadXs = highlight.quadPoints!.filter((_, i) => i % 2 === 0);
+    expect(Math.max(...quadXs) - Math.min(...quadXs)).toBeCloseTo(200, 0);
     expect(highlight.color!.map((c) => c.toFixed(2))).toEqual(["0.98", "0.80", "0.08"]);
     const square = bySubtype("/Square");
     near(topLeftOf(square), [360, 500]);
@@ -128,6 +138,29 @@ describe("annotate screen", () => {
     await page.getByRole("button", { name: "Clear All" }).click();
     expect(await toastText(page)).toContain("Annotations cleared");
     expect(await page.getByRole("button", { name: "Save Annotations" }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("asks for a link's address before saving, then saves the link", async () => {
+    const { page, errors } = await web.open();
+    await openWithPdf(page);
+    await page.getByRole("button", { name: "Link", exact: true }).click();
+    await clickAt(page, [100, 300]);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    expect(await toastText(page)).toBe("Cannot process Link on page 1 needs a web address starting with https:// (or mailto:).");
+    // The link to fix is selected for editing.
+    await page.getByLabel("Link address").fill("https://example.org/guide");
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    await page.getByRole("link", { name: "Download Annotated PDF" }).waitFor({ timeout: 30_000 });
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Annotated PDF" }).click();
+    const read = await annotationsOf(await (await download).path());
+    const link = read.find((a) => a.subtype === "/Link")!;
+    expect(link.uri).toBe("https://example.org/guide");
+    expect(topLeftOf(link).map(Math.round)).toEqual([100, 300]);
+    // The underline that shows where the link is.
+    expect(read.filter((a) => a.subtype === "/Line")).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
-import { DEFAULT_STYLES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
+import { DEFAULT_STYLES, LINK_SCHEMES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
 import { choosePdf } from "./choose-pdf.js";
 import { SelectedAnnotation } from "./SelectedAnnotation.js";
 import { StyleFields } from "./StyleFields.js";
@@ -83,6 +83,14 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   const saveAnnotations = () => {
     if (!file || items.length === 0) {
       toast({ title: "Cannot process", description: "Please upload a PDF and add annotations", variant: "destructive" });
+      return;
+    }
+    // The server refuses a link without a safe address; here the visitor is taken to the one to fix.
+    const badLink = items.find((a) => a.type === "link" && !LINK_SCHEMES.test(a.url?.trim() ?? ""));
+    if (badLink) {
+      select(badLink.id);
+      setPageIndex(badLink.position.pageIndex);
+      toast({ title: "Cannot process", description: `${describeAnnotation(badLink)} needs a web address starting with https:// (or mailto:).`, variant: "destructive" });
       return;
     }
     setSaved(items);

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { PdfDocument } from "../../lib/pdf-preview.js";
 import { AnnotationMark } from "./AnnotationMark.js";
-import { moveAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
+import { moveAnnotation, resizeAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
 import { usePageImage } from "./use-page-image.js";
 
 /** Pointer travel (points) below which pressing an annotation only selects it. */
@@ -19,11 +19,11 @@ export interface PageActions {
   select(id: number | null): void;
 }
 
-type Gesture = { kind: "drag"; original: Annotation; from: Point; moved: boolean } | { kind: "stroke" };
+type Gesture = { kind: "drag" | "resize"; original: Annotation; from: Point; moved: boolean } | { kind: "stroke" };
 
 /**
  * The real page with a layer over it in page points (an SVG whose viewBox is the page's size): a click places an
- * annotation, a drag moves one, and with the draw tool a drag draws.
+ * annotation, a drag moves one (or resizes it by its handle), and with the draw tool a drag draws.
  */
 export function AnnotatedPage({
   doc,
@@ -58,12 +58,12 @@ export function AnnotatedPage({
     setStroke([toPoints(event)]);
   };
 
-  const startDrag = (annotation: Annotation) => (event: PointerEvent<SVGGElement>) => {
+  const startGesture = (kind: "drag" | "resize", annotation: Annotation) => (event: PointerEvent<SVGElement>) => {
     event.stopPropagation();
     if (event.button !== 0) return;
     actions.select(annotation.id);
     event.currentTarget.setPointerCapture(event.pointerId);
-    gesture.current = { kind: "drag", original: annotation, from: toPoints(event), moved: false };
+    gesture.current = { kind, original: annotation, from: toPoints(event), moved: false };
   };
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
@@ -82,7 +82,7 @@ export function AnnotatedPage({
     if (!current.moved && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
     current.moved = true;
     // Always from where the drag began, so that stops at the page edge do not add up.
-    actions.replace(moveAnnotation(current.original, dx, dy, size));
+    actions.replace((current.kind === "drag" ? moveAnnotation : resizeAnnotation)(current.original, dx, dy, size));
   };
 
   const onPointerUp = () => {
@@ -136,7 +136,8 @@ export function AnnotatedPage({
           onPointerCancel={onPointerUp}
         >
           {annotations.map((a) => (
-            <AnnotationMark key={a.id} annotation={a} selected={a.id === selectedId} onPointerDown={startDrag(a)} onKeyDown={onKey(a)} onFocus={() => actions.select(a.id)} />
+            <AnnotationMark key={a.id} annotation={a} selected={a.id === selectedId} onPointerDown={startGesture("drag", a)}
+              onResizeStart={startGesture("resize", a)} onKeyDown={onKey(a)} onFocus={() => actions.select(a.id)} />
           ))}
           {stroke && <polyline points={stroke.map((p) => p.join(",")).join(" ")} fill="none" stroke="#4f46e5" strokeWidth={2} strokeLinecap="round" />}
         </svg>

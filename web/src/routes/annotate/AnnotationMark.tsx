@@ -1,9 +1,11 @@
 import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
-import { COMMENT_ICON_SIZE, LINK_SCHEMES, boundsOf, describeAnnotation, isLine, type Annotation } from "./annotation-model.js";
+import { COMMENT_ICON_SIZE, LINK_SCHEMES, boundsOf, describeAnnotation, isLine, isResizable, type Annotation } from "./annotation-model.js";
 
 /** Lines and thin marks get this much extra room (points) around them, so that a finger or cursor can take them. */
 const GRAB_MARGIN = 6;
 const HELVETICA = "Helvetica, Arial, sans-serif";
+/** The resize handle's side, in points. */
+const HANDLE = 8;
 
 function arrowHead(x1: number, y1: number, x2: number, y2: number, width: number): string {
   const angle = Math.atan2(y2 - y1, x2 - x1);
@@ -97,19 +99,21 @@ function grabBox(a: Annotation) {
 }
 
 /**
- * One placed annotation on the page: drawn, grabbable (drag moves it) and focusable (arrow keys move it, Delete
- * removes it).
+ * One placed annotation on the page: drawn, grabbable (drag moves it), focusable (arrow keys move it, Delete
+ * removes it), and when selected a handle at its end corner resizes it (or moves a line's end).
  */
 export function AnnotationMark({
   annotation,
   selected,
   onPointerDown,
+  onResizeStart,
   onKeyDown,
   onFocus,
 }: {
   annotation: Annotation;
   selected: boolean;
   onPointerDown(event: PointerEvent<SVGGElement>): void;
+  onResizeStart(event: PointerEvent<SVGRectElement>): void;
   onKeyDown(event: KeyboardEvent<SVGGElement>): void;
   onFocus(): void;
 }) {
@@ -140,6 +144,21 @@ export function AnnotationMark({
         strokeDasharray="4 3"
         vectorEffect="non-scaling-stroke"
       />
+      {selected && isResizable(annotation) && (
+        <rect
+          x={annotation.position.x + annotation.position.width - HANDLE / 2}
+          y={annotation.position.y + annotation.position.height - HANDLE / 2}
+          width={HANDLE}
+          height={HANDLE}
+          fill="#4f46e5"
+          stroke="#ffffff"
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+          className="cursor-nwse-resize"
+          data-testid="resize-handle"
+          onPointerDown={onResizeStart}
+        />
+      )}
     </g>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { annotateOptions } from "../../../../catalog/options/annotate.js";
-import { DEFAULT_STYLES, createAnnotation, createDrawing, describeAnnotation, keepOnPage, moveAnnotation, toRequest, type Annotation } from "./annotation-model.js";
+import { DEFAULT_STYLES, createAnnotation, createDrawing, describeAnnotation, keepOnPage, moveAnnotation, resizeAnnotation, toRequest, type Annotation } from "./annotation-model.js";
 
 const A4 = { width: 595, height: 842 };
 
@@ -36,6 +36,14 @@ describe("annotation model", () => {
     const moved = moveAnnotation(drawing, 5, -100, A4);
     expect(moved.position).toMatchObject({ x: 15, y: 0 });
     expect(moved.points).toEqual([[[15, 0], [35, 40]]]);
+  });
+
+  it("resizes a box from its corner within the page, and moves a line's end", () => {
+    const box: Annotation = { id: 1, ...createAnnotation("highlight", DEFAULT_STYLES.highlight, 0, [500, 100], A4) };
+    expect(resizeAnnotation(box, 50, -40, A4).position).toMatchObject({ x: 495, y: 100, width: 100, height: 4 });
+    expect(resizeAnnotation(box, -60, 20, A4).position).toMatchObject({ width: 40, height: 50 });
+    const line: Annotation = { id: 2, ...createAnnotation("shape", { ...DEFAULT_STYLES.shape, shapeType: "line" }, 0, [100, 100], A4) };
+    expect(resizeAnnotation(line, -150, -200, A4).position).toMatchObject({ x: 100, y: 100, width: -50, height: -100 });
   });
 
   it("sends what the catalogue's schema accepts, without the screen's id", () => {

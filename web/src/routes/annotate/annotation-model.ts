@@ -102,6 +102,27 @@ export function moveAnnotation(a: Annotation, dx: number, dy: number, page: Page
   return { ...a, position, ...(points ? { points } : {}) };
 }
 
+/** The smallest box a drag may make, in points. */
+const MIN_SIZE = 4;
+
+/**
+ * Resizes a box from its bottom-right corner, or moves a line's end, by (dx, dy) points from the annotation as it
+ * was when the drag began, within the page.
+ */
+export function resizeAnnotation(a: Annotation, dx: number, dy: number, page: PageSize): Annotation {
+  const { x, y, width, height } = a.position;
+  const clamp = (n: number, low: number, high: number) => Math.min(high, Math.max(low, n));
+  const size = isLine(a)
+    ? { width: clamp(x + width + dx, 0, page.width) - x, height: clamp(y + height + dy, 0, page.height) - y }
+    : { width: clamp(width + dx, MIN_SIZE, page.width - x), height: clamp(height + dy, MIN_SIZE, page.height - y) };
+  return { ...a, position: { ...a.position, ...size } };
+}
+
+/** Comments keep their icon's size and drawings the size of their strokes. */
+export function isResizable(a: Pick<Annotation, "type">): boolean {
+  return a.type !== "comment" && a.type !== "draw";
+}
+
 /** What the server is sent: the annotation without the screen's id, numbers rounded to a hundredth of a point. */
 export function toRequest({ id: _id, ...a }: Annotation): RequestAnnotation {
   const round = (n: number) => Math.round(n * 100) / 100;
