@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { EngineContext } from "./context.js";
-import { EngineError, runProcess } from "./process-runner.js";
+import { ghostscript } from "./ghostscript.js";
+import { EngineError } from "./process-runner.js";
 
 /**
  * PDF/A through Ghostscript's pdfwrite device. Ghostscript embeds every font (substituting the URW clones for
@@ -43,16 +44,10 @@ export async function writePdfa(
 ): Promise<PdfaResult> {
   const prefixFile = path.join(ctx.workDir, "pdfa-prefix.ps");
   await fs.writeFile(prefixFile, PREFIX);
-  const { stderr } = await runProcess({
-    engine: "ghostscript",
-    command: "gs",
-    args: [
-      "-dSAFER",
+  // Through the adapter, which adds -dSAFER; the colour profile is the one file outside the job it may read.
+  const stderr = await ghostscript(
+    [
       `--permit-file-read=${SRGB_PROFILE}`,
-      "-dBATCH",
-      "-dNOPAUSE",
-      "-dQUIET",
-      "-sstdout=%stderr",
       "-sDEVICE=pdfwrite",
       `-dPDFA=${options.part}`,
       // 1: where something cannot be made conformant (an annotation, a transparency group in PDF/A-1), drop it and
@@ -65,10 +60,8 @@ export async function writePdfa(
       prefixFile,
       input,
     ],
-    cwd: ctx.workDir,
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  });
+    ctx,
+  );
   if (/Unrecoverable error|No pages will be processed/i.test(stderr)) throw new EngineError("ghostscript", 1, stderr);
   const warnings = stderr
     .split("\n")
