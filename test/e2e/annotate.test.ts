@@ -164,6 +164,25 @@ describe("annotate screen", () => {
     expect(errors).toEqual([]);
   });
 
+  it("places and moves an annotation with the keyboard alone", async () => {
+    const { page, errors } = await web.open();
+    await openWithPdf(page);
+    await page.getByTestId("annotate-layer").focus();
+    await page.keyboard.press("Enter");
+    expect(await toastText(page)).toBe("Annotation added Text on page 1");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("ArrowLeft");
+    await page.getByRole("button", { name: "Save Annotations" }).click();
+    await page.getByRole("link", { name: "Download Annotated PDF" }).waitFor({ timeout: 30_000 });
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Annotated PDF" }).click();
+    const [text] = await annotationsOf(await (await download).path());
+    // Placed at the page's centre (300, 400), then 10 points down and 1 to the left.
+    expect(text!.subtype).toBe("/FreeText");
+    expect(topLeftOf(text!).map(Math.round)).toEqual([299, 410]);
+    expect(errors).toEqual([]);
+  });
+
   it("draws freehand strokes that are saved as ink", async () => {
     const { page, errors } = await web.open();
     await openWithPdf(page);

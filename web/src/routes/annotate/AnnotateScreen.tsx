@@ -22,7 +22,7 @@ import { useAnnotations } from "./use-annotations.js";
 const HOW_TO = [
   "Upload a PDF: its pages appear on the left.",
   "Choose a tool and set its options and appearance.",
-  "Click on the page where the annotation goes (with Draw, drag to draw).",
+  "Click on the page where the annotation goes (with Draw, drag to draw); with the keyboard, press Enter on the page.",
   "Drag an annotation to move it; select it to change or delete it (arrow keys move it, Delete removes it).",
   "Save Annotations, then download the annotated PDF.",
 ];

@@ -91,7 +91,7 @@ export function AnnotatedPage({
     setStroke(null);
   };
 
-  const onKey = (annotation: Annotation) => (event: KeyboardEvent<SVGGElement>) => {
+  const onKey = (annotation: Annotation) => (event: KeyboardEvent<SVGElement>) => {
     if (!size) return;
     const step = event.shiftKey ? 10 : 1;
     const moves: Record<string, Point> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
@@ -126,10 +126,24 @@ export function AnnotatedPage({
           ref={layer}
           viewBox={`0 0 ${size.width} ${size.height}`}
           preserveAspectRatio="none"
-          className={`absolute inset-0 h-full w-full touch-none ${drawing ? "cursor-crosshair" : "cursor-copy"}`}
+          className={`absolute inset-0 h-full w-full touch-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${drawing ? "cursor-crosshair" : "cursor-copy"}`}
           data-testid="annotate-layer"
-          aria-label={`Page ${pageIndex + 1}: ${drawing ? "drag to draw" : "click to add an annotation"}`}
+          role="group"
+          aria-label={`Page ${pageIndex + 1}: ${drawing ? "drag to draw" : "click, or press Enter, to add an annotation"}`}
+          tabIndex={drawing ? -1 : 0}
           onClick={(event) => !drawing && actions.place(toPoints(event), size)}
+          onKeyDown={(event) => {
+            // Keys pressed on an annotation are its own; on the page, Enter places one at the centre and the arrow
+            // keys and Delete act on the one selected, so a keyboard user can place and then move it.
+            if (event.target !== event.currentTarget) return;
+            const chosen = annotations.find((a) => a.id === selectedId);
+            if (!drawing && (event.key === "Enter" || event.key === " ")) {
+              event.preventDefault();
+              actions.place([size.width / 2, size.height / 2], size);
+            } else if (chosen) {
+              onKey(chosen)(event);
+            }
+          }}
           onPointerDown={startStroke}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
