@@ -172,6 +172,9 @@ describe("annotate screen", () => {
     expect(await toastText(page)).toBe("Annotation added Text on page 1");
     await page.keyboard.press("Shift+ArrowDown");
     await page.keyboard.press("ArrowLeft");
+    // A long text makes the box taller, as MuPDF would otherwise cut it off at the box's bottom.
+    await page.getByLabel("Text", { exact: true }).fill("A sentence long enough to need four or five lines in a box that is one hundred points wide");
+    await expect.poll(async () => Number(await page.getByLabel("Height").inputValue())).toBeGreaterThan(60);
     await page.getByRole("button", { name: "Save Annotations" }).click();
     await page.getByRole("link", { name: "Download Annotated PDF" }).waitFor({ timeout: 30_000 });
     const download = page.waitForEvent("download");
@@ -180,6 +183,7 @@ describe("annotate screen", () => {
     // Placed at the page's centre (300, 400), then 10 points down and 1 to the left.
     expect(text!.subtype).toBe("/FreeText");
     expect(topLeftOf(text!).map(Math.round)).toEqual([299, 410]);
+    expect(text!.rect[3]! - text!.rect[1]!).toBeGreaterThan(60);
     expect(errors).toEqual([]);
   });
 

@@ -151,7 +151,8 @@ export function AnnotatedPage({
         >
           {annotations.map((a) => (
             <AnnotationMark key={a.id} annotation={a} selected={a.id === selectedId} onPointerDown={startGesture("drag", a)}
-              onResizeStart={startGesture("resize", a)} onKeyDown={onKey(a)} onFocus={() => actions.select(a.id)} />
+              onResizeStart={startGesture("resize", a)}
+              onChange={actions.replace} onKeyDown={onKey(a)} onFocus={() => actions.select(a.id)} />
           ))}
           {stroke && <polyline points={stroke.map((p) => p.join(",")).join(" ")} fill="none" stroke="#4f46e5" strokeWidth={2} strokeLinecap="round" />}
         </svg>

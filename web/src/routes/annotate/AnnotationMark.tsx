@@ -1,4 +1,4 @@
-import type { KeyboardEvent, PointerEvent, ReactNode } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { COMMENT_ICON_SIZE, LINK_SCHEMES, boundsOf, describeAnnotation, isLine, isResizable, type Annotation } from "./annotation-model.js";
 
 /** Lines and thin marks get this much extra room (points) around them, so that a finger or cursor can take them. */
@@ -14,22 +14,38 @@ function arrowHead(x1: number, y1: number, x2: number, y2: number, width: number
   return `${wing(Math.PI / 6)} ${x2},${y2} ${wing(-Math.PI / 6)}`;
 }
 
+/**
+ * A text box. MuPDF wraps the text to the box's width and cuts off what falls below it, so the box grows to hold
+ * the text as it is typed, and the preview cuts off the same way.
+ */
+function TextBox({ a, onGrow }: { a: Annotation; onGrow(height: number): void }) {
+  const text = useRef<HTMLDivElement>(null);
+  const { left, top, right, bottom } = boundsOf(a.position);
+  useLayoutEffect(() => {
+    // Inside the foreignObject, layout pixels are page points.
+    const needed = text.current?.scrollHeight ?? 0;
+    if (needed > bottom - top + 0.5) onGrow(Math.ceil(needed));
+  });
+  return (
+    <foreignObject x={left} y={top} width={right - left} height={bottom - top}>
+      <div
+        ref={text}
+        style={{ fontSize: a.fontSize, color: a.color, fontWeight: a.bold ? 700 : 400, fontStyle: a.italic ? "italic" : "normal", fontFamily: HELVETICA, lineHeight: 1.2, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
+      >
+        {a.text}
+      </div>
+    </foreignObject>
+  );
+}
+
 /** The annotation drawn as the saved PDF will show it, in page points. */
-function Drawing({ a }: { a: Annotation }): ReactNode {
+function Drawing({ a, onGrow }: { a: Annotation; onGrow(height: number): void }): ReactNode {
   const { x, y, width, height } = a.position;
   const { left, top, right, bottom } = boundsOf(a.position);
   const color = a.color ?? "#000000";
   switch (a.type) {
     case "text":
-      return (
-        <foreignObject x={left} y={top} width={right - left} height={bottom - top} overflow="visible">
-          <div
-            style={{ fontSize: a.fontSize, color, fontWeight: a.bold ? 700 : 400, fontStyle: a.italic ? "italic" : "normal", fontFamily: HELVETICA, lineHeight: 1.15, whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
-          >
-            {a.text}
-          </div>
-        </foreignObject>
-      );
+      return <TextBox a={a} onGrow={onGrow} />;
     case "highlight":
       return <rect x={left} y={top} width={right - left} height={bottom - top} fill={color} fillOpacity={a.opacity ?? 0.3} style={{ mixBlendMode: "multiply" }} />;
     case "underline":
@@ -109,9 +125,11 @@ export function AnnotationMark({
   onResizeStart,
   onKeyDown,
   onFocus,
+  onChange,
 }: {
   annotation: Annotation;
   selected: boolean;
+  onChange(annotation: Annotation): void;
   onPointerDown(event: PointerEvent<SVGGElement>): void;
   onResizeStart(event: PointerEvent<SVGRectElement>): void;
   onKeyDown(event: KeyboardEvent<SVGGElement>): void;
@@ -132,7 +150,7 @@ export function AnnotationMark({
       onFocus={onFocus}
       onClick={(event) => event.stopPropagation()}
     >
-      <Drawing a={annotation} />
+      <Drawing a={annotation} onGrow={(height) => onChange({ ...annotation, position: { ...annotation.position, height } })} />
       <rect
         x={box.left}
         y={box.top}
