@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf } from "./helpers/pdf-tools.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
 import { download, postTool, startServer, type TestServer, type ToolReply, type Upload } from "./helpers/server.js";
 
@@ -134,16 +135,7 @@ function deeplyNestedPdf(depth: number): Buffer {
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Nested ${"[".repeat(depth)}${"]".repeat(depth)} >>`,
   ];
-  let body = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return rawPdf(objects);
 }
 
 describe("hostile input gets a clear 4xx and leaves no file behind", () => {

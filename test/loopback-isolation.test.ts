@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ghostscript } from "../server/engines/ghostscript.js";
 import { EngineError } from "../server/engines/process-runner.js";
 import { tempDir } from "./helpers/pdf-tools.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 
@@ -53,16 +54,7 @@ function reachingPdf(url: string): Buffer {
     `<< /Type /Filespec /F (remote.pdf) /FS /URL /UF (${url}/embedded) >>`,
     `<< /Type /Annot /Subtype /Link /Rect [72 560 300 590] /A << /S /GoToR /F << /FS /URL /F (${url}/gotor.pdf) >> /D [0 /Fit] >> >>`,
   ];
-  let body = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(Buffer.byteLength(body, "latin1"));
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body, "latin1");
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
+  return rawPdf(objects);
 }
 
 const TOOLS: Array<[string, Record<string, string | number | object>]> = [
