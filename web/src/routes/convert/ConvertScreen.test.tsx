@@ -45,6 +45,10 @@ describe("Convert PDF screen", () => {
     expect(screen.getAllByRole("radio")).toHaveLength(14);
     expect(screen.getByRole("radio", { name: "PDF to Word" })).toBeChecked();
     expect(screen.getByRole("button", { name: /Convert to Word/ })).toBeInTheDocument();
+    // No conversion runs OCR, so the screen points scans to OCR PDF instead of offering a switch.
+    expect(screen.getByTestId("scan-note")).toHaveTextContent("run them through OCR PDF first");
+    expect(screen.getByRole("link", { name: "OCR PDF" })).toHaveAttribute("href", "/ocr-pdf");
+    expect(screen.queryByLabelText("Recognise text in scans (OCR)")).toBeNull();
   });
 
   it("clears the file list when the format changes, and the button names the new format", async () => {
@@ -79,6 +83,9 @@ describe("Convert PDF screen", () => {
     expect(fileStore.get().map((f) => f.name)).toEqual(["2.png", "1.jpg", "3.jpeg"]);
     expect(screen.getByRole("button", { name: /Convert to PDF/ })).toBeInTheDocument();
     expect(screen.getByLabelText("Page size")).toBeInTheDocument();
+    // Images have no text layer to speak of, and every image becomes a page: no scan note, no page range.
+    expect(screen.queryByTestId("scan-note")).toBeNull();
+    expect(screen.queryByLabelText("Page range")).toBeNull();
   });
 
   it("takes office files for Word to PDF", async () => {

@@ -16,6 +16,7 @@ import { useFilesFitTool } from "../tool/ToolPage.js";
 import { DEFAULT_FORMAT, formatTool, targetName } from "./format-groups.js";
 import { FormatPicker } from "./FormatPicker.js";
 import { OptionSections } from "./OptionSections.js";
+import { ScanNote } from "./ScanNote.js";
 import { valuesForFormat } from "./option-fields.js";
 import { useOptionValues } from "./use-option-values.js";
 
@@ -38,7 +39,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
   useFilesFitTool(target);
   const files = useSelectedFiles();
   const rules = rulesForTool(target);
-  const { values, setValues, replaceValues } = useOptionValues(() => valuesForFormat(target.options, {}));
+  const { values, setValues, replaceValues } = useOptionValues(() => valuesForFormat(target, {}));
   const { state, run, cancel, reset } = useToolRun(target, RUN_OPTIONS);
   const convertLabel = `Convert to ${targetName(target)}`;
 
@@ -48,7 +49,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
     fileStore.clear();
     reset();
     setFormat(next);
-    replaceValues((current) => valuesForFormat(formatTool(next).options, current));
+    replaceValues((current) => valuesForFormat(formatTool(next), current));
   };
 
   const convert = () => {
@@ -61,7 +62,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
     else void run(files, values);
   };
 
-  const options = <OptionSections schema={target.options} target={targetName(target)} values={values} setValues={setValues} />;
+  const options = <OptionSections tool={target} target={targetName(target)} values={values} setValues={setValues} />;
   const busy = state.phase !== "idle";
 
   return (
@@ -76,13 +77,17 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="format-description">
           <span className="font-medium text-slate-900 dark:text-white">{target.name}:</span> {target.description}
         </p>
+        {target.accepts.includes("pdf") && <ScanNote />}
       </section>
 
       <div className="mt-6">
         {files.length === 0 ? (
           <>
             <DropArea rules={rules} />
-            <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-label="Options">
+            <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-labelledby="convert-options">
+              <h2 id="convert-options" className="text-lg font-semibold text-slate-900 dark:text-white">
+                Options
+              </h2>
               {options}
               <button type="button" onClick={convert} disabled={busy} className={`${buttonStyles.primary} mt-4 w-full py-3 text-base`}>
                 <RefreshCw className="h-4 w-4" aria-hidden="true" />

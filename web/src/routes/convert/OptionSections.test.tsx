@@ -7,7 +7,8 @@ import { encodeFields } from "../../lib/tool-form.js";
 import type { Values } from "../tool/settings/types.js";
 import { formatTool, targetName } from "./format-groups.js";
 import { OptionSections } from "./OptionSections.js";
-import { controlKind, fieldText, optionSections, valuesForFormat } from "./option-fields.js";
+import { NOT_APPLIED } from "./not-applied.js";
+import { controlKind, fieldText, optionSections, shownFields, valuesForFormat } from "./option-fields.js";
 import { provideResizeObserver } from "./test-dom.js";
 import { useOptionValues } from "./use-option-values.js";
 
@@ -18,9 +19,9 @@ function renderFormat(format: FormatKey) {
   const tool = formatTool(format);
   const latest: { values: Values } = { values: {} };
   function Harness() {
-    const { values, setValues } = useOptionValues(() => valuesForFormat(tool.options, {}));
+    const { values, setValues } = useOptionValues(() => valuesForFormat(tool, {}));
     latest.values = values;
-    return <OptionSections schema={tool.options} target={targetName(tool)} values={values} setValues={setValues} />;
+    return <OptionSections tool={tool} target={targetName(tool)} values={values} setValues={setValues} />;
   }
   render(<Harness />);
   return latest;
@@ -33,26 +34,34 @@ function serverReading(format: FormatKey, values: Values) {
   return decodeOptions(formatTool(format).options, fields);
 }
 
+const controlCount = () =>
+  (["switch", "slider", "combobox", "textbox"] as const).reduce((n, role) => n + screen.queryAllByRole(role).length, 0);
+
 describe("conversion options generated from the catalogue", () => {
-  it("has a control for every field of every format, in a General section and the format's own", () => {
+  it("has a control for every field a format can apply, in a General section and the format's own", () => {
     for (const format of FORMAT_KEYS) {
-      const schema = formatTool(format).options;
-      for (const key of Object.keys(shapeOf(schema))) expect(controlKind(schema, key), `${format}.${key}`).toBeDefined();
-      const sections = optionSections(schema, targetName(formatTool(format)));
-      expect(sections.flatMap((s) => s.keys).sort()).toEqual(Object.keys(shapeOf(schema)).sort());
-      expect(sections[0]!.title).toBe("General Options");
+      const tool = formatTool(format);
+      const keys = Object.keys(shapeOf(tool.options));
+      // The table of settings a format cannot apply names only fields the catalogue gives it.
+      for (const key of NOT_APPLIED[format]) expect(keys, `${format} has ${key}`).toContain(key);
+      const shown = shownFields(tool);
+      expect(shown.length).toBeGreaterThan(0);
+      for (const key of shown) expect(controlKind(tool.options, key), `${format}.${key}`).toBeDefined();
+      expect(optionSections(tool, targetName(tool)).flatMap((s) => s.keys)).toEqual(shown);
     }
-    expect(optionSections(formatTool("pdf-to-jpg").options, "JPG").map((s) => s.title)).toEqual(["General Options", "JPG Options"]);
-    // PDF to PowerPoint has only the shared fields.
-    expect(optionSections(formatTool("pdf-to-ppt").options, "PowerPoint").map((s) => s.title)).toEqual(["General Options"]);
+    expect(optionSections(formatTool("pdf-to-jpg"), "JPG").map((s) => s.title)).toEqual(["General Options", "JPG Options"]);
+    // What PDF to SVG cannot use is not offered: only the page range is left.
+    expect(optionSections(formatTool("pdf-to-svg"), "SVG")).toEqual([{ title: "General Options", keys: ["pageRange"] }]);
+    expect(optionSections(formatTool("jpg-to-pdf"), "PDF")).toEqual([{ title: "PDF Options", keys: ["pageSize", "orientation", "margin"] }]);
   });
 
-  it("shows one labelled control per field, no more and no fewer", () => {
+  it("shows one labelled control per field it applies, no more and no fewer", () => {
     renderFormat("pdf-to-html");
-    const schema = formatTool("pdf-to-html").options;
-    for (const key of Object.keys(shapeOf(schema))) expect(screen.getByLabelText(fieldText(key).label)).toBeInTheDocument();
-    const controls = screen.getAllByRole("switch").length + screen.getAllByRole("slider").length + screen.queryAllByRole("combobox").length + screen.getAllByRole("textbox").length;
-    expect(controls).toBe(Object.keys(shapeOf(schema)).length);
+    const shown = shownFields(formatTool("pdf-to-html"));
+    expect(shown).toEqual(["pageRange", "responsiveLayout", "singlePage", "includeCss"]);
+    for (const key of shown) expect(screen.getByLabelText(fieldText(key).label)).toBeInTheDocument();
+    expect(controlCount()).toBe(shown.length);
+    expect(screen.queryByLabelText("Quality")).toBeNull();
   });
 
   it("starts from the spec's defaults, and the server reads them back unchanged", () => {
@@ -75,15 +84,13 @@ describe("conversion options generated from the catalogue", () => {
     fireEvent.change(screen.getByLabelText("Colour space"), { target: { value: "grayscale" } });
     fireEvent.change(screen.getByLabelText("Image format"), { target: { value: "png" } });
     fireEvent.change(screen.getByLabelText("Page range"), { target: { value: "1-2" } });
-    fireEvent.click(screen.getByLabelText("Recognise text in scans (OCR)"));
-    fireEvent.click(screen.getByLabelText("Preserve formatting"));
     // Quality moves in the spec's steps of five.
     const quality = screen.getByRole("slider");
     act(() => quality.focus());
     fireEvent.keyDown(quality, { key: "ArrowRight" });
     const expected = {
-      preserveFormatting: false,
-      ocrEnabled: true,
+      preserveFormatting: true,
+      ocrEnabled: false,
       quality: 85,
       pageRange: "1-2",
       imageResolution: 72,
@@ -92,6 +99,12 @@ describe("conversion options generated from the catalogue", () => {
     };
     expect(latest.values).toEqual(expected);
     expect(serverReading("pdf-to-jpg", latest.values)).toEqual(expected);
+  });
+
+  it("sends the text layout switch of PDF to Text", () => {
+    const latest = renderFormat("pdf-to-text");
+    fireEvent.click(screen.getByLabelText("Preserve formatting"));
+    expect(serverReading("pdf-to-text", latest.values)).toEqual({ preserveFormatting: false, ocrEnabled: false, pageRange: "" });
   });
 
   it("words choices for people while sending the catalogue's values", () => {
@@ -117,10 +130,12 @@ describe("conversion options generated from the catalogue", () => {
     expect(screen.getByLabelText("Heading style")).toBeInTheDocument();
   });
 
-  it("keeps settings the next format also has, and takes defaults for the rest", () => {
-    const word = { ...valuesForFormat(formatTool("pdf-to-word").options, {}), quality: 60, preserveFormatting: false, outputDocumentFormat: "odt" };
-    expect(valuesForFormat(formatTool("pdf-to-text").options, word)).toEqual({ preserveFormatting: false, ocrEnabled: false, pageRange: "" });
-    expect(valuesForFormat(formatTool("pdf-to-png").options, word)).toMatchObject({ quality: 60, imageResolution: 300, colorSpace: "rgb" });
-    expect(valuesForFormat(formatTool("pdf-to-png").options, word)).not.toHaveProperty("outputDocumentFormat");
+  it("keeps settings the next format also shows, and takes defaults for the rest", () => {
+    const jpg = { ...valuesForFormat(formatTool("pdf-to-jpg"), {}), quality: 60, pageRange: "2", colorSpace: "cmyk" };
+    expect(valuesForFormat(formatTool("pdf-to-ppt"), jpg)).toMatchObject({ quality: 60, pageRange: "2" });
+    // Word cannot use quality, so it goes back to the default rather than travel along unseen.
+    expect(valuesForFormat(formatTool("pdf-to-word"), jpg)).toMatchObject({ quality: 80, pageRange: "2", outputDocumentFormat: "docx" });
+    expect(valuesForFormat(formatTool("pdf-to-text"), jpg)).toEqual({ preserveFormatting: true, ocrEnabled: false, pageRange: "2" });
+    expect(valuesForFormat(formatTool("pdf-to-png"), jpg)).toMatchObject({ colorSpace: "cmyk", imageResolution: 300 });
   });
 });

@@ -1,6 +1,7 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
 import type { z } from "zod";
+import type { ToolDefinition } from "../../../../catalog/index.js";
 import { hintStyles } from "../../components/form/Field.js";
 import { SliderField } from "../../components/form/fields.js";
 import { numberBounds } from "../../lib/option-schema.js";
@@ -34,22 +35,22 @@ function OptionControl({ schema, field, values, setValues }: { schema: z.ZodType
 }
 
 /**
- * A tool's options in collapsible sections, every control generated from the catalogue schema: what is shown is
- * exactly what the tool takes, and every value shown is sent. All sections start open.
+ * A tool's options in collapsible sections, every control generated from the catalogue schema, leaving out what
+ * the tool cannot apply; every value shown is sent. All sections start open.
  */
 export function OptionSections({
-  schema,
+  tool,
   target,
   values,
   setValues,
 }: {
-  schema: z.ZodType;
+  tool: ToolDefinition;
   /** What the tool makes ("Word"), naming the section of its own options. */
   target: string;
   values: Values;
   setValues(patch: Values): void;
 }) {
-  const sections = optionSections(schema, target);
+  const sections = optionSections(tool, target);
   return (
     // Keyed by target so that another format's sections start open too.
     <Accordion.Root key={target} type="multiple" defaultValue={sections.map((s) => s.title)} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">
@@ -63,7 +64,7 @@ export function OptionSections({
           </Accordion.Header>
           <Accordion.Content className="space-y-4 px-4 pb-4">
             {section.keys.map((key) => (
-              <OptionControl key={key} schema={schema} field={key} values={values} setValues={setValues} />
+              <OptionControl key={key} schema={tool.options} field={key} values={values} setValues={setValues} />
             ))}
           </Accordion.Content>
         </Accordion.Item>

@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import { basicConvertOptions } from "../../../../catalog/index.js";
+import { basicConvertOptions, type ToolDefinition } from "../../../../catalog/index.js";
 import { optionDefaults, shapeOf, unwrap } from "../../lib/option-schema.js";
 import { humanize } from "../tool/settings/bindings.js";
+import { notAppliedTo } from "./not-applied.js";
 
 /**
  * How the conversion options are shown. Defaults, bounds and choices come from the catalogue's schemas; this
@@ -76,9 +77,15 @@ export interface OptionSection {
   keys: string[];
 }
 
-/** A format's options in collapsible sections: the shared ones, then those of this format ("Word Options"). */
-export function optionSections(schema: z.ZodType, target: string): OptionSection[] {
-  const keys = Object.keys(shapeOf(schema));
+/** The fields a tool's screen shows: all of its schema but those it cannot apply. */
+export function shownFields(tool: Pick<ToolDefinition, "id" | "options">): string[] {
+  const hidden = notAppliedTo(tool.id);
+  return Object.keys(shapeOf(tool.options)).filter((key) => !hidden.has(key));
+}
+
+/** A tool's options in collapsible sections: the shared ones, then those of this format ("Word Options"). */
+export function optionSections(tool: Pick<ToolDefinition, "id" | "options">, target: string): OptionSection[] {
+  const keys = shownFields(tool);
   const sections = [
     { title: "General Options", keys: keys.filter((k) => GENERAL_KEYS.has(k)) },
     { title: `${target} Options`, keys: keys.filter((k) => !GENERAL_KEYS.has(k)) },
@@ -87,13 +94,14 @@ export function optionSections(schema: z.ZodType, target: string): OptionSection
 }
 
 /**
- * The values for a newly chosen format: its own defaults, keeping what the visitor already set in fields the
- * new format also has (a quality of 60 stays 60), and nothing of fields it does not have, which it would not take.
+ * The values for a newly chosen format: its own defaults, keeping what the visitor set in fields the new format
+ * also shows (a quality of 60 stays 60). Fields it does not show go with their defaults.
  */
-export function valuesForFormat(schema: z.ZodType, previous: Record<string, unknown>): Record<string, unknown> {
-  const values = optionDefaults(schema);
-  for (const key of Object.keys(values)) {
-    if (key in previous && shapeOf(schema)[key]!.safeParse(previous[key]).success) values[key] = previous[key];
+export function valuesForFormat(tool: Pick<ToolDefinition, "id" | "options">, previous: Record<string, unknown>): Record<string, unknown> {
+  const values = optionDefaults(tool.options);
+  const shape = shapeOf(tool.options);
+  for (const key of shownFields(tool)) {
+    if (key in previous && shape[key]!.safeParse(previous[key]).success) values[key] = previous[key];
   }
   return values;
 }

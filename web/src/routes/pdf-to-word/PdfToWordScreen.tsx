@@ -12,6 +12,7 @@ import { rulesForTool } from "../../lib/upload-rules.js";
 import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { OptionSections } from "../convert/OptionSections.js";
 import { targetName } from "../convert/format-groups.js";
+import { ScanNote } from "../convert/ScanNote.js";
 import { useOptionValues } from "../convert/use-option-values.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
@@ -23,8 +24,7 @@ const RUN_OPTIONS: RunOptions = { autoDownload: false };
 const PRESERVED = [
   "Paragraphs flow as real paragraphs, not one text box per line, so the text can be edited and reflows.",
   "Headings, lists and tables are rebuilt as Word headings, lists and tables.",
-  "Fonts, sizes, bold, italic and colours are kept; pictures stay where they were.",
-  "Scanned pages can be read with OCR first, so that they become text too.",
+  "Fonts, sizes, bold, italic and colours are kept; pictures keep their place in the text.",
 ];
 
 /** /pdf-to-word: the generic upload, settings, processing, Processing Complete flow, for up to 20 PDFs at once. */
@@ -74,7 +74,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
           <DropArea rules={rules} />
         ) : (
           <FileList files={files} rules={rules} title="Selected Files" processLabel={processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"}>
-            <OptionSections schema={tool.options} target={targetName(tool)} values={values} setValues={setValues} />
+            <OptionSections tool={tool} target={targetName(tool)} values={values} setValues={setValues} />
           </FileList>
         )}
       </div>
@@ -90,6 +90,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
+          <ScanNote />
         </section>
         <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="word-batch">
           <h2 id="word-batch" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">

@@ -1,0 +1,124 @@
+import fs from "node:fs/promises";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeNumberedPdf, pdftotext, writeTemp } from "../helpers/pdf-tools.js";
+import { readZip } from "../helpers/zip.js";
+import { startWebHarness, toastText, type WebHarness } from "./harness.js";
+
+let web: WebHarness;
+beforeAll(async () => {
+  web = await startWebHarness();
+});
+afterAll(async () => web?.close());
+
+const words = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** The text of a DOCX's body, read straight from its XML. */
+function docxText(docx: Buffer): Promise<string> {
+  return writeTemp("inner.docx", docx)
+    .then(readZip)
+    .then((entries) => words(entries.get("word/document.xml")!.toString("utf8").replace(/<w:p[ >]/g, " $&").replace(/<[^>]+>/g, "")));
+}
+
+/** The file the browser downloads after `action`, saved where the test can read it. */
+async function downloadOf(page: Page, action: () => Promise<void>, timeout = 60_000): Promise<{ path: string; name: string }> {
+  const download = page.waitForEvent("download", { timeout });
+  await action();
+  const done = await download;
+  return { path: (await done.path())!, name: done.suggestedFilename() };
+}
+
+describe("Convert PDF screen", () => {
+  it("converts to text, then to JPG pages at the chosen resolution, each downloading by itself", async () => {
+    const { page, errors } = await web.open();
+    const source = await writeTemp("report.pdf", await makeNumberedPdf(2));
+    await page.goto("/convert-pdf");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Convert PDF");
+    for (const group of ["Document Formats", "Image Formats", "Data Formats", "Presentation Formats", "E-Book & Archive"]) {
+      expect(await page.getByRole("group", { name: group }).count()).toBe(1);
+    }
+
+    // PDF to Text: what comes back is what pdftotext reads from the source.
+    await page.getByRole("radio", { name: "PDF to Text" }).check({ force: true });
+    await page.getByLabel("Choose files").setInputFiles(source);
+    await expect.poll(() => page.getByTestId("file-list").innerText()).toContain("report.pdf");
+    const text = await downloadOf(page, () => page.getByRole("button", { name: "Convert to Text" }).click());
+    expect(text.name).toBe("report.txt");
+    expect(words(await fs.readFile(text.path, "utf8"))).toBe(words(await pdftotext(source)));
+    expect(await toastText(page)).toContain("Conversion complete");
+    expect(await page.getByTestId("convert-result").innerText()).toContain("from 2 pages");
+
+    // Another format: the list empties and the result goes.
+    await page.getByRole("radio", { name: "PDF to JPG" }).check({ force: true });
+    expect(await page.getByTestId("file-list").count()).toBe(0);
+    expect(await page.getByTestId("convert-result").count()).toBe(0);
+    await page.getByLabel("Choose files").setInputFiles(source);
+    await expect.poll(() => page.getByTestId("file-list").innerText()).toContain("report.pdf");
+    await page.getByLabel("Resolution").selectOption("72");
+    await page.getByLabel("Colour space").selectOption("grayscale");
+    const zip = await downloadOf(page, () => page.getByRole("button", { name: "Convert to JPG" }).click());
+    const entries = await readZip(zip.path);
+    expect([...entries.keys()]).toHaveLength(2);
+    for (const data of entries.values()) {
+      // An A4 page (595 x 842 points) at 72 DPI is 595 x 842 pixels; grayscale has one channel.
+      const meta = await sharp(data).metadata();
+      expect([meta.format, meta.width, meta.height, meta.channels]).toEqual(["jpeg", 595, 842, 1]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("says what is missing when Convert is pressed without files", async () => {
+    const { page } = await web.open();
+    await page.goto("/convert-pdf");
+    await page.getByRole("button", { name: "Convert to Word" }).click();
+    expect(await toastText(page)).toBe("No files selected Please upload at least one file to convert.");
+  });
+});
+
+describe("PDF to Word screen", () => {
+  it("converts two PDFs into a ZIP of two Word documents, then starts over", async () => {
+    const { page, errors } = await web.open();
+    const one = await writeTemp("first.pdf", await makeNumberedPdf(1));
+    const two = await writeTemp("second.pdf", await makeNumberedPdf(2));
+    await page.goto("/pdf-to-word");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("PDF to Word");
+    expect(await page.getByRole("heading", { name: "Batch processing" }).count()).toBe(1);
+
+    await page.getByLabel("Choose files").setInputFiles([one, two]);
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(2);
+    // The upload area makes way for the list.
+    expect(await page.getByTestId("drop-area").count()).toBe(0);
+    await page.getByRole("button", { name: "Process Files" }).click();
+    const complete = page.getByTestId("processing-complete");
+    await complete.waitFor({ timeout: 90_000 });
+    expect(await complete.getByRole("heading").innerText()).toBe("Processing Complete");
+    expect(await toastText(page)).toContain("Processing complete");
+
+    const zip = await downloadOf(page, () => complete.getByRole("link", { name: "Download" }).click());
+    const entries = await readZip(zip.path);
+    expect([...entries.keys()]).toEqual(["first.docx", "second.docx"]);
+    expect(await docxText(entries.get("first.docx")!)).toContain("Sample page 1 of 1");
+    const second = await docxText(entries.get("second.docx")!);
+    expect(second).toContain("Sample page 1 of 2");
+    expect(second).toContain("Sample page 2 of 2");
+
+    await page.getByRole("button", { name: "Process Another File" }).click();
+    expect(await complete.count()).toBe(0);
+    expect(await page.getByTestId("drop-area").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("both screens on a phone", () => {
+  it("fit 360 pixels without sideways scrolling, light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { page } = await web.open({ width: 360, colorScheme });
+      for (const path of ["/convert-pdf", "/pdf-to-word"]) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(await page.evaluate<number>("document.documentElement.scrollWidth"), `${path} ${colorScheme}`).toBeLessThanOrEqual(360);
+      }
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import type { FormatKey } from "../../../../catalog/index.js";
+
+/**
+ * Settings a format accepts but cannot apply, as its processor in server/tools/ reads them. The spec has every
+ * format take preserveFormatting, ocrEnabled and quality, so the API keeps them; the screen leaves them off where
+ * they would change nothing, rather than offer a switch that does nothing. Their defaults are still sent.
+ *
+ * - OCR: no conversion runs OCR (each says so and points to OCR PDF), so the screens point there instead.
+ * - preserveFormatting: only PDF to Text lays lines out differently with it.
+ * - quality: only JPEG output uses it (PDF to JPG, PowerPoint slides, office files to PDF); PNG, SVG and
+ *   rebuilt documents store pictures losslessly or as they are.
+ */
+const SHARED_UNUSED = ["preserveFormatting", "ocrEnabled", "quality"] as const;
+
+export const NOT_APPLIED: Readonly<Record<FormatKey, readonly string[]>> = {
+  "pdf-to-word": SHARED_UNUSED,
+  // RTF is always RTF, and cannot carry fonts inside it.
+  "pdf-to-rtf": [...SHARED_UNUSED, "outputDocumentFormat", "embedFonts"],
+  "pdf-to-html": SHARED_UNUSED,
+  "pdf-to-markdown": SHARED_UNUSED,
+  "word-to-pdf": ["preserveFormatting", "ocrEnabled"],
+  "pdf-to-jpg": ["preserveFormatting", "ocrEnabled"],
+  "pdf-to-png": SHARED_UNUSED,
+  // SVG is vector: no pixels, so no resolution, image format or colour space.
+  "pdf-to-svg": [...SHARED_UNUSED, "imageResolution", "imageFormat", "colorSpace"],
+  // Every image is placed as it is, one a page, all of them.
+  "jpg-to-pdf": [...SHARED_UNUSED, "pageRange"],
+  "pdf-to-excel": SHARED_UNUSED,
+  "pdf-to-text": ["ocrEnabled"],
+  "pdf-to-ppt": ["preserveFormatting", "ocrEnabled"],
+  "pdf-to-epub": SHARED_UNUSED,
+  "pdf-to-pdf-a": SHARED_UNUSED,
+};
+
+/** The settings a tool leaves off its screen; tools that are not convert formats show all of theirs. */
+export function notAppliedTo(toolId: string): ReadonlySet<string> {
+  return new Set((NOT_APPLIED as Partial<Record<string, readonly string[]>>)[toolId] ?? []);
+}
