@@ -1,8 +1,12 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeDocx } from "../helpers/office-fixtures.js";
 import { makeNumberedPdf, pdftotext, writeTemp } from "../helpers/pdf-tools.js";
+import { makePng } from "../helpers/png.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -19,6 +23,12 @@ function docxText(docx: Buffer): Promise<string> {
   return writeTemp("inner.docx", docx)
     .then(readZip)
     .then((entries) => words(entries.get("word/document.xml")!.toString("utf8").replace(/<w:p[ >]/g, " $&").replace(/<[^>]+>/g, "")));
+}
+
+/** Each page's width and height in points, as pdfinfo reads them. */
+async function pageSizes(file: string): Promise<Array<[number, number]>> {
+  const { stdout } = await promisify(execFile)("pdfinfo", ["-f", "1", "-l", "1000", file]);
+  return [...stdout.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/gm)].map((m) => [Number(m[1]), Number(m[2])]);
 }
 
 /** The file the browser downloads after `action`, saved where the test can read it. */
@@ -67,6 +77,32 @@ describe("Convert PDF screen", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it("makes one PDF of images in the order chosen, and a PDF of a Word document", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/convert-pdf");
+    await page.getByRole("radio", { name: "JPG to PDF" }).check({ force: true });
+    // A wide image, then a tall one: the pages must come out wide, then tall.
+    const wide = await writeTemp("wide.png", makePng(300, 150, (x) => (x < 150 ? 0 : 255)));
+    const tall = await writeTemp("tall.png", makePng(100, 400, (_, y) => (y < 200 ? 0 : 255)));
+    await page.getByLabel("Choose files").setInputFiles([wide, tall]);
+    await expect.poll(() => page.getByTestId("file-list").locator("li").allInnerTexts()).toEqual([expect.stringContaining("wide.png"), expect.stringContaining("tall.png")]);
+    const images = await downloadOf(page, () => page.getByRole("button", { name: "Convert to PDF" }).click());
+    const sizes = await pageSizes(images.path);
+    expect(sizes).toHaveLength(2);
+    expect(sizes[0]![0] / sizes[0]![1]).toBeCloseTo(2, 2);
+    expect(sizes[1]![0] / sizes[1]![1]).toBeCloseTo(0.25, 2);
+
+    await page.getByRole("radio", { name: "Word to PDF" }).check({ force: true });
+    const docx = await makeDocx(3);
+    await page.getByLabel("Choose files").setInputFiles(await writeTemp("letter.docx", docx.data));
+    await expect.poll(() => page.getByTestId("file-list").innerText()).toContain("letter.docx");
+    const office = await downloadOf(page, () => page.getByRole("button", { name: "Convert to PDF" }).click(), 120_000);
+    expect(office.name).toBe("letter.pdf");
+    const text = words(await pdftotext(office.path));
+    for (const paragraph of docx.content.paragraphs) expect(text).toContain(paragraph);
+    expect(errors).toEqual([]);
+  }, 180_000);
 
   it("says what is missing when Convert is pressed without files", async () => {
     const { page } = await web.open();

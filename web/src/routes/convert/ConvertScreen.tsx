@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from "lucide-react";
+import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import type { FormatKey, ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
@@ -11,6 +11,7 @@ import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
+import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { useFilesFitTool } from "../tool/ToolPage.js";
 import { DEFAULT_FORMAT, formatTool, targetName } from "./format-groups.js";
@@ -103,14 +104,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
       </div>
 
       {state.result?.downloadUrl && (
-        <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-live="polite" data-testid="convert-result">
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Conversion complete</h2>
-          <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{state.result.message}</p>
-          <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-4`}>
-            <Download className="h-4 w-4" aria-hidden="true" />
-            Download {state.result.filename ?? "again"}
-          </a>
-        </section>
+        <ResultCard title="Conversion complete" result={state.result} linkLabel={`Download ${state.result.filename ?? "again"}`} testId="convert-result" />
       )}
       <ProgressDialog state={state} onCancel={cancel} />
     </div>
