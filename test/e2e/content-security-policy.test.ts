@@ -36,8 +36,11 @@ describe("the web app under its Content-Security-Policy", () => {
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Merge PDF");
     await page.getByLabel("Choose files").setInputFiles([corpus("minimal-document.pdf"), corpus("pdflatex-4-pages.pdf")]);
     await expect.poll(() => page.getByText("pdflatex-4-pages.pdf").isVisible()).toBe(true);
-    await page.goto("/faq");
-    await page.waitForLoadState("networkidle");
+    // The dedicated screens: signature fonts and canvases, annotation and conversion settings, the info pages.
+    for (const route of ["/pdf-sign", "/annotate-pdf", "/convert-pdf", "/pdf-to-word", "/repair-pdf", "/ocr-pdf", "/faq"]) {
+      await page.goto(route);
+      await page.waitForLoadState("networkidle");
+    }
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
