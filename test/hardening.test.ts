@@ -19,7 +19,7 @@ describe("security headers", () => {
   it("are on API replies, errors, downloads and the web app", async () => {
     const reply = await postTool(server, "rotate-pdf", [{ name: "a.pdf", data: pdf }]);
     expect(reply.status).toBe(200);
-    const urls = ["/api/health", "/api/nothing-here", "/", "/rotate-pdf", reply.body.downloadUrl!, "/favicon.svg"];
+    const urls = ["/api/health", "/api/nothing-here", "/api/jobs/%E0%A4%A", "/", "/rotate-pdf", reply.body.downloadUrl!, "/favicon.svg"];
     for (const url of urls) {
       const res = await fetch(`${server.url}${url}`);
       await res.arrayBuffer();

@@ -14,7 +14,7 @@ import type { ProcessReply } from "../jobs/publish.js";
 import { registerHealthRoute } from "./routes/health.js";
 import { findWebRoot, registerWebRoutes } from "./routes/web.js";
 import { registerRateLimit } from "./rate-limit.js";
-import { registerSecurityHeaders } from "./security-headers.js";
+import { registerSecurityHeaders, securityHeaders } from "./security-headers.js";
 import { registerJobRoutes } from "./routes/jobs.js";
 import { registerProcessRoute } from "./routes/process.js";
 
@@ -27,17 +27,19 @@ export interface AppDeps {
 }
 
 export async function buildApp({ config, store, workDirs, queue, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(findWebRoot());
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     trustProxy: config.trustProxy,
-    // Errors found before routing (an address that is not valid percent-encoding) get the same JSON sentence.
+    // Errors found before routing (an address that is not valid percent-encoding) get the same JSON sentence,
+    // and the headers, which hooks do not add before routing.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ success: false, error: "The address is not valid." });
+      void (reply as FastifyReply).headers(headers).status(400).send({ success: false, error: "The address is not valid." });
     },
   });
   await app.register(multipart);
 
-  registerSecurityHeaders(app, findWebRoot());
+  registerSecurityHeaders(app, headers);
   registerRateLimit(app, config.rateLimitPerMinute);
 
   app.setErrorHandler((error, request, reply) => {

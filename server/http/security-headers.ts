@@ -41,14 +41,20 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join("; ");
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, webRoot: string | undefined): void {
-  const csp = contentSecurityPolicy(inlineScriptHashes(webRoot));
+/** The headers, computed once at start (the built pages' script hashes with them). */
+export function securityHeaders(webRoot: string | undefined): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(inlineScriptHashes(webRoot)),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("Content-Security-Policy", csp);
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "DENY");
-    reply.header("Referrer-Policy", "no-referrer");
-    reply.header("Cross-Origin-Opener-Policy", "same-origin");
-    reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    reply.headers(headers);
   });
 }
