@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.js";
 import { buildApp } from "./http/app.js";
 import { openQueue } from "./jobs/open-queue.js";
+import { warmUpOffice } from "./engines/libreoffice.js";
 import { warmUpMupdf } from "./engines/mupdf/pool.js";
 import { openStorage } from "./storage/open-store.js";
 import { startSweeper } from "./storage/sweeper.js";
@@ -17,7 +18,10 @@ async function main(): Promise<void> {
   const sweeper = startSweeper([store, workDirs], config.sweepIntervalMs, (msg) => app.log.info(msg));
   await sweeper.done;
   await app.listen({ port: config.port, host: config.host });
-  if (!config.redisUrl) warmUpMupdf();
+  if (!config.redisUrl) {
+    warmUpMupdf();
+    warmUpOffice();
+  }
   const stop = async () => {
     sweeper.stop();
     await app.close();

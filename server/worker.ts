@@ -1,4 +1,5 @@
 import { loadConfig } from "./config.js";
+import { warmUpOffice } from "./engines/libreoffice.js";
 import { warmUpMupdf } from "./engines/mupdf/pool.js";
 import { startRedisWorker } from "./jobs/redis-worker.js";
 import { jobRunner } from "./jobs/run-job.js";
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const sweeper = startSweeper([store, workDirs], config.sweepIntervalMs, log);
   await sweeper.done;
   warmUpMupdf();
+  warmUpOffice();
   const worker = await startRedisWorker(jobRunner({ config, store, workDirs }), {
     url: config.redisUrl,
     concurrency: config.jobConcurrency,

@@ -117,6 +117,21 @@ process.once("exit", () => {
   fs.rmSync(ROOT, { recursive: true, force: true });
 });
 
+/**
+ * Starts the office the next document will use, so that the first conversion after the server starts is as quick
+ * as the later ones. It stops after the usual idle time if no document comes.
+ */
+export function warmUpOffice(): void {
+  const slot = free.at(-1);
+  if (!slot || slot.stop) return;
+  ensureRunning(slot).then(
+    () => {
+      if (free.includes(slot) && !slot.idleTimer) slot.idleTimer = setTimeout(() => stopSlot(slot), IDLE_MS).unref();
+    },
+    () => undefined,
+  );
+}
+
 export interface OfficeConversion {
   /** The PDF filter LibreOffice chose for the document, such as "writer_pdf_Export". */
   filter: string;
