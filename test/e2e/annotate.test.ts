@@ -14,10 +14,24 @@ beforeAll(async () => {
 });
 afterAll(async () => web?.close());
 
-/** Where a spot of the page (points from its top-left corner) is on screen, from the page layer's box; the spots used are in view. */
-async function screenPoint(page: Page, [x, y]: [number, number]): Promise<[number, number]> {
-  const box = (await page.getByTestId("annotate-layer").boundingBox())!;
-  return [box.x + (x / PAGE[0]) * box.width, box.y + (y / PAGE[1]) * box.height];
+/**
+ * Where spots of the page (points from its top-left corner) are on screen, from the page layer's box; the window
+ * scrolls first when one of them is out of view or under the sticky header.
+ */
+async function screenPoints<T extends Array<[number, number]>>(page: Page, ...spots: T): Promise<{ [K in keyof T]: [number, number] }> {
+  const layer = page.getByTestId("annotate-layer");
+  const place = (box: { x: number; y: number; width: number; height: number }) =>
+    spots.map(([x, y]): [number, number] => [box.x + (x / PAGE[0]) * box.width, box.y + (y / PAGE[1]) * box.height]);
+  const viewport = page.viewportSize()!.height;
+  const ys = place((await layer.boundingBox())!).map((p) => p[1]);
+  if (Math.min(...ys) < 100 || Math.max(...ys) > viewport - 20) {
+    await page.evaluate(`window.scrollBy(0, ${(Math.min(...ys) + Math.max(...ys)) / 2 - viewport / 2})`);
+  }
+  return place((await layer.boundingBox())!) as { [K in keyof T]: [number, number] };
+}
+
+async function screenPoint(page: Page, spot: [number, number]): Promise<[number, number]> {
+  return (await screenPoints(page, spot))[0];
 }
 
 async function clickAt(page: Page, at: [number, number]) {
@@ -70,8 +84,7 @@ describe("annotate screen", () => {
     await page.getByRole("button", { name: "Highlight", exact: true }).click();
     await clickAt(page, [120, 240]);
     // Widen it by its handle from 100 x 30 to 200 x 40 points.
-    const [handleX, handleY] = await screenPoint(page, [220, 270]);
-    const [widerX, widerY] = await screenPoint(page, [320, 280]);
+    const [[handleX, handleY], [widerX, widerY]] = await screenPoints(page, [220, 270], [320, 280]);
     await page.mouse.move(handleX, handleY);
     await page.mouse.down();
     await page.mouse.move(widerX, widerY, { steps: 5 });
@@ -88,8 +101,7 @@ describe("annotate screen", () => {
     expect(await page.getByTestId("annotation").count()).toBe(2);
 
     // Move the rectangle 60 points right and 100 down by dragging its middle.
-    const [fromX, fromY] = await screenPoint(page, [350, 415]);
-    const [toX, toY] = await screenPoint(page, [410, 515]);
+    const [[fromX, fromY], [toX, toY]] = await screenPoints(page, [350, 415], [410, 515]);
     await page.mouse.move(fromX, fromY);
     await page.mouse.down();
     await page.mouse.move(toX, toY, { steps: 8 });
@@ -191,14 +203,11 @@ describe("annotate screen", () => {
     const { page, errors } = await web.open();
     await openWithPdf(page);
     await page.getByRole("button", { name: "Draw", exact: true }).click();
-    const points: Array<[number, number]> = [[100, 300], [150, 340], [200, 300], [250, 340]];
-    const [sx, sy] = await screenPoint(page, points[0]!);
-    await page.mouse.move(sx, sy);
+    const points: [[number, number], ...Array<[number, number]>] = [[100, 300], [150, 340], [200, 300], [250, 340]];
+    const [start, ...rest] = await screenPoints(page, ...points);
+    await page.mouse.move(...start);
     await page.mouse.down();
-    for (const p of points.slice(1)) {
-      const [x, y] = await screenPoint(page, p);
-      await page.mouse.move(x, y, { steps: 4 });
-    }
+    for (const [x, y] of rest) await page.mouse.move(x, y, { steps: 4 });
     await page.mouse.up();
     expect(await toastText(page)).toContain("Annotation added");
     await page.getByRole("button", { name: "Save Annotations" }).click();

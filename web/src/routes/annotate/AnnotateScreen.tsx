@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download, FileText, RefreshCw, Save, Trash2 } from "lucide-react";
+import { ChevronLeft, ChevronRight, Save, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
@@ -10,6 +10,9 @@ import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
 import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
+import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
+import { HowItWorks } from "../tool/HowItWorks.js";
+import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
 import { DEFAULT_STYLES, LINK_SCHEMES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
@@ -112,49 +115,34 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
             <DropArea rules={rulesForTool(tool)} onFiles={choosePdf} />
           ) : (
             <section className={`${cardStyles} p-3 sm:p-5`} aria-labelledby="annotate-file">
-              <div className="flex flex-wrap items-center gap-3">
-                <FileText className="h-6 w-6 text-red-600 dark:text-red-400" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <h2 id="annotate-file" className="truncate font-semibold text-slate-900 dark:text-white">
-                    {file.name}
-                  </h2>
-                  <p className={`text-sm ${mutedText}`}>
-                    {(file.size / (1024 * 1024)).toFixed(2)} MB · {items.length} annotation{items.length === 1 ? "" : "s"}
-                  </p>
-                </div>
-                <button type="button" className={buttonStyles.secondary} onClick={() => fileStore.clear()}>
-                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
-                  Change file
-                </button>
-                {items.length > 0 && (
-                  <>
-                    <button type="button" className={buttonStyles.secondary} onClick={clearAll}>
-                      <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      Clear All
-                    </button>
-                    <button type="button" className={buttonStyles.primary} onClick={saveAnnotations} disabled={state.phase !== "idle"}>
-                      <Save className="h-4 w-4" aria-hidden="true" />
-                      {state.phase === "idle" ? "Save Annotations" : "Saving..."}
-                    </button>
-                  </>
-                )}
-              </div>
-
-              {result && (
-                <div className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-700 dark:bg-emerald-950" aria-live="polite" data-testid="annotate-result">
-                  {saved === items ? (
-                    <div className="flex flex-wrap items-center gap-3">
-                      <p className="flex-1 text-sm text-emerald-900 dark:text-emerald-100">{result.message}</p>
-                      <a href={result.downloadUrl} download={result.filename} className={buttonStyles.primary}>
-                        <Download className="h-4 w-4" aria-hidden="true" />
-                        Download Annotated PDF
-                      </a>
-                    </div>
-                  ) : (
-                    <p className="text-sm text-emerald-900 dark:text-emerald-100">The annotations changed since they were saved: save again to download them.</p>
-                  )}
+              <ChosenFileHeader
+                file={file}
+                headingId="annotate-file"
+                detail={`${items.length} annotation${items.length === 1 ? "" : "s"}`}
+                onChangeFile={() => fileStore.clear()}
+                disabled={state.phase !== "idle"}
+              />
+              {items.length > 0 && (
+                <div className="mt-3 flex flex-wrap justify-end gap-2">
+                  <button type="button" className={buttonStyles.secondary} onClick={clearAll}>
+                    <Trash2 className="h-4 w-4" aria-hidden="true" />
+                    Clear All
+                  </button>
+                  <button type="button" className={buttonStyles.primary} onClick={saveAnnotations} disabled={state.phase !== "idle"}>
+                    <Save className="h-4 w-4" aria-hidden="true" />
+                    {state.phase === "idle" ? "Save Annotations" : "Saving..."}
+                  </button>
                 </div>
               )}
+
+              {result &&
+                (saved === items ? (
+                  <ResultCard title="Annotated PDF" result={result} linkLabel="Download Annotated PDF" testId="annotate-result" />
+                ) : (
+                  <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" aria-live="polite" data-testid="annotate-result">
+                    The annotations changed since they were saved: save again to download them.
+                  </p>
+                ))}
 
               {pdf.status === "error" && (
                 <p className="mt-6 text-center text-sm text-red-700 dark:text-red-300">This PDF could not be opened in the browser, so its pages cannot be shown.</p>
@@ -223,16 +211,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
             )}
             <StyleFields key={selected?.id ?? current} type={selected?.type ?? current} style={selected ?? styles[current]} onChange={editStyle} />
           </section>
-          <section className={`${cardStyles} p-4`} aria-labelledby="annotate-how">
-            <h2 id="annotate-how" className="font-semibold text-slate-900 dark:text-white">
-              How to annotate
-            </h2>
-            <ol className={`mt-2 list-decimal space-y-1 pl-5 text-sm ${mutedText}`}>
-              {HOW_TO.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          </section>
+          <HowItWorks steps={HOW_TO} headingId="annotate-how" />
         </aside>
       </div>
       <ProgressDialog state={state} onCancel={cancel} />

@@ -126,7 +126,7 @@ export function AnnotatedPage({
           ref={layer}
           viewBox={`0 0 ${size.width} ${size.height}`}
           preserveAspectRatio="none"
-          className={`absolute inset-0 h-full w-full touch-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${drawing ? "cursor-crosshair" : "cursor-copy"}`}
+          className={`absolute inset-0 h-full w-full touch-none outline-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 ${drawing ? "cursor-crosshair" : "cursor-copy"}`}
           data-testid="annotate-layer"
           role="group"
           aria-label={`Page ${pageIndex + 1}: ${drawing ? "drag to draw" : "click, or press Enter, to add an annotation"}`}

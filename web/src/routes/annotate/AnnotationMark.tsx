@@ -56,6 +56,8 @@ function Drawing({ a, onGrow }: { a: Annotation; onGrow(height: number): void })
     case "comment":
       return (
         <g>
+          {/* The note's words show on hover, as a viewer shows them in its popup. */}
+          <title>{`${a.title ?? ""}: ${a.text ?? ""}`}</title>
           <rect x={x} y={y} width={COMMENT_ICON_SIZE} height={COMMENT_ICON_SIZE} rx={3} fill={color} stroke="#1e293b" strokeWidth={0.75} />
           <path d={`M${x + 4} ${y + 6}h12M${x + 4} ${y + 10}h12M${x + 4} ${y + 14}h8`} stroke="#1e293b" strokeWidth={1} />
         </g>
