@@ -1,19 +1,19 @@
-import { AlertTriangle, Download, FileText, RefreshCw, Wrench } from "lucide-react";
-import { useCallback, useState } from "react";
+import { AlertTriangle, Wrench } from "lucide-react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
-import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
+import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
-import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
-import { optionDefaults } from "../../lib/option-schema.js";
 import { usePageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import type { RunOptions } from "../../lib/use-tool-run.js";
 import { bindings, humanize } from "../tool/settings/bindings.js";
-import type { Values } from "../tool/settings/types.js";
+import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
+import { HowItWorks } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
+import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
+import { useFileTool } from "../tool/use-file-tool.js";
 
 const STEPS = [
   "Upload the damaged PDF.",
@@ -41,11 +41,7 @@ const RUN_OPTIONS: RunOptions = {
 /** /repair-pdf: upload one PDF, choose how to repair it, and read what the repair found and did. */
 export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
   usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
-  const files = useSelectedFiles();
-  const file = files[0];
-  const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
-  const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  const { file, values, setValues, state, run, cancel, changeFile, busy } = useFileTool(tool, RUN_OPTIONS);
   const bind = bindings(tool.options, values, setValues);
 
   const repair = () => {
@@ -54,13 +50,6 @@ export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
       return;
     }
     void run([file], values);
-  };
-
-  // Changing the file starts over: no file, no result, default options.
-  const changeFile = () => {
-    fileStore.clear();
-    reset();
-    setValuesState(optionDefaults(tool.options));
   };
 
   return (
@@ -73,19 +62,7 @@ export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
             <DropArea rules={rulesForTool(tool)} />
           ) : (
             <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="repair-file">
-              <div className="flex flex-wrap items-center gap-3">
-                <FileText className="h-6 w-6 text-red-600 dark:text-red-400" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <h2 id="repair-file" className="truncate font-semibold text-slate-900 dark:text-white">
-                    {file.name}
-                  </h2>
-                  <p className={`text-sm ${mutedText}`}>{(file.size / (1024 * 1024)).toFixed(2)} MB</p>
-                </div>
-                <button type="button" className={buttonStyles.secondary} onClick={changeFile}>
-                  <RefreshCw className="h-4 w-4" aria-hidden="true" />
-                  Change file
-                </button>
-              </div>
+              <ChosenFileHeader file={file} headingId="repair-file" onChangeFile={changeFile} disabled={busy} />
               <SettingsTabs
                 tabs={[
                   {
@@ -133,36 +110,20 @@ export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
                   },
                 ]}
               />
-              <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={repair} disabled={state.phase !== "idle"}>
+              <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={repair} disabled={busy}>
                 <Wrench className="h-4 w-4" aria-hidden="true" />
-                {state.phase === "idle" ? "Repair PDF" : "Repairing..."}
+                {busy ? "Repairing..." : "Repair PDF"}
               </button>
             </section>
           )}
 
           {state.result?.downloadUrl && (
-            <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-live="polite" data-testid="repair-results">
-              <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Repair Results</h2>
-              <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{state.result.message}</p>
-              <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-4`}>
-                <Download className="h-4 w-4" aria-hidden="true" />
-                Download Repaired PDF
-              </a>
-            </section>
+            <ResultCard title="Repair Results" result={state.result} linkLabel="Download Repaired PDF" testId="repair-results" />
           )}
         </div>
 
         <aside className="space-y-4">
-          <section className={`${cardStyles} p-4`} aria-labelledby="repair-how">
-            <h2 id="repair-how" className="font-semibold text-slate-900 dark:text-white">
-              How it works
-            </h2>
-            <ol className={`mt-2 list-decimal space-y-1 pl-5 text-sm ${mutedText}`}>
-              {STEPS.map((step) => (
-                <li key={step}>{step}</li>
-              ))}
-            </ol>
-          </section>
+          <HowItWorks steps={STEPS} headingId="repair-how" />
           <section className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" role="note">
             <p className="flex items-center gap-2 font-semibold">
               <AlertTriangle className="h-4 w-4" aria-hidden="true" />
