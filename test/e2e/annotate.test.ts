@@ -65,7 +65,7 @@ describe("annotate screen", () => {
     expect(await toastText(page)).toBe("Invalid file type Please upload a PDF file");
 
     await openWithPdf(page);
-    expect(await page.getByTestId("page-position").innerText()).toBe("Page 1 of 2");
+    expect(await page.getByTestId("page-position").textContent()).toBe("Page 1 of 2");
     // Save and Clear All wait for the first annotation.
     expect(await page.getByRole("button", { name: "Save Annotations" }).count()).toBe(0);
 
@@ -78,7 +78,12 @@ describe("annotate screen", () => {
 
     // Page 2: a highlight, a rectangle (green), and a comment that is deleted again.
     await page.getByRole("button", { name: "Next page" }).click();
-    await expect.poll(() => page.getByTestId("page-position").innerText()).toBe("Page 2 of 2");
+    await expect.poll(() => page.getByTestId("page-position").textContent()).toBe("Page 2 of 2");
+    // The page number can be typed too.
+    await page.getByRole("spinbutton", { name: "Page" }).fill("1");
+    await expect.poll(() => page.getByTestId("page-position").textContent()).toBe("Page 1 of 2");
+    await page.getByRole("spinbutton", { name: "Page" }).fill("2");
+    await expect.poll(() => page.getByTestId("page-position").textContent()).toBe("Page 2 of 2");
     await page.getByTestId("annotate-page-image").waitFor();
     expect(await page.getByTestId("annotation").count()).toBe(0);
     await page.getByRole("button", { name: "Highlight", exact: true }).click();

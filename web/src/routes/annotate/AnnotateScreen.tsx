@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Save, Trash2 } from "lucide-react";
+import { Save, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
@@ -17,6 +17,7 @@ import { ToolHeader } from "../tool/ToolHeader.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
 import { DEFAULT_STYLES, LINK_SCHEMES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
 import { choosePdf } from "./choose-pdf.js";
+import { PageNavigator } from "./PageNavigator.js";
 import { SelectedAnnotation } from "./SelectedAnnotation.js";
 import { StyleFields } from "./StyleFields.js";
 import { ToolPicker } from "./ToolPicker.js";
@@ -150,17 +151,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
               {pdf.status === "loading" && <p className={`mt-6 text-center text-sm ${mutedText}`}>Opening the PDF…</p>}
               {pdf.status === "ready" && (
                 <>
-                  <nav className="my-4 flex items-center justify-center gap-2" aria-label="Pages">
-                    <button type="button" className={buttonStyles.secondary} aria-label="Previous page" disabled={pageIndex === 0} onClick={() => setPageIndex((p) => p - 1)}>
-                      <ChevronLeft className="h-4 w-4" aria-hidden="true" />
-                    </button>
-                    <span className="min-w-28 text-center text-sm text-slate-800 dark:text-slate-100" aria-live="polite" data-testid="page-position">
-                      Page {pageIndex + 1} of {pageCount}
-                    </span>
-                    <button type="button" className={buttonStyles.secondary} aria-label="Next page" disabled={pageIndex >= pageCount - 1} onClick={() => setPageIndex((p) => p + 1)}>
-                      <ChevronRight className="h-4 w-4" aria-hidden="true" />
-                    </button>
-                  </nav>
+                  <PageNavigator pageIndex={pageIndex} pageCount={pageCount} onChange={setPageIndex} />
                   <AnnotatedPage
                     doc={pdf.doc}
                     pageIndex={pageIndex}
