@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { PDFDocument } from "@cantoo/pdf-lib";
+import sharp from "sharp";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
@@ -216,6 +217,25 @@ describe("hostile input gets a clear 4xx and leaves no file behind", () => {
     // The same package without its padding is an ordinary document and converts.
     const { data } = await makeDocx(1);
     expect((await postTool(server, "word-to-pdf", [{ name: "fine.docx", data }])).status).toBe(200);
+  });
+
+  it("a picture whose header declares a huge size", async () => {
+    const small = sharp({ create: { width: 64, height: 64, channels: 3, background: "#808080" } });
+    // PNG: the IHDR chunk says 15000 x 15000 (its CRC recomputed), which the decoder would believe.
+    const png = Buffer.from(await small.clone().png().toBuffer());
+    png.writeUInt32BE(15000, 16);
+    png.writeUInt32BE(15000, 20);
+    png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+    // JPEG: the start-of-frame segment says 20000 x 20000.
+    const jpeg = Buffer.from(await small.clone().jpeg().toBuffer());
+    const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+    jpeg.writeUInt16BE(20000, sof + 5);
+    jpeg.writeUInt16BE(20000, sof + 7);
+    const started = Date.now();
+    await expectRefused(await postTool(server, "jpg-to-pdf", [{ name: "wide.png", data: png }]), 413, /^This PNG is too large \(wide.png, 225 megapixels\); the most is 40\./);
+    await expectRefused(await postTool(server, "jpg-to-pdf", [{ name: "wide.jpg", data: jpeg }]), 413, /^This image is too large \(wide.jpg, 400 megapixels\); the most is 268\./);
+    // Refused from the header alone, before seconds of decoding.
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("path traversal and script in file names", async () => {
