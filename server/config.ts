@@ -18,6 +18,8 @@ export interface Config {
   queueLimit: number;
   /** The longest any one engine run may take. */
   engineTimeoutMs: number;
+  /** Ceilings on single engines (ENGINE_TIMEOUT_<ENGINE>_SECONDS, e.g. ENGINE_TIMEOUT_OCRMYPDF_SECONDS), over any run's own. */
+  engineTimeLimitsMs: Record<string, number>;
   maxPages: number;
   /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
   redisUrl?: string;
@@ -38,6 +40,16 @@ function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new Error(`Expected a non-negative number, got "${value}"`);
   return n;
+}
+
+/** ENGINE_TIMEOUT_LIBREOFFICE_SECONDS=60 gives { libreoffice: 60000 }; underscores in the engine's name are dashes. */
+function engineTimeLimitsFrom(env: NodeJS.ProcessEnv): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const engine = /^ENGINE_TIMEOUT_([A-Z0-9_]+)_SECONDS$/.exec(name)?.[1];
+    if (engine) limits[engine.toLowerCase().replaceAll("_", "-")] = intFrom(value, 0) * 1000;
+  }
+  return limits;
 }
 
 function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
@@ -66,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: intFrom(env.JOB_CONCURRENCY, cores),
     queueLimit: intFrom(env.QUEUE_LIMIT, 100),
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
+    engineTimeLimitsMs: engineTimeLimitsFrom(env),
     maxPages: intFrom(env.MAX_PAGES, 5000),
     redisUrl: env.REDIS_URL?.trim() || undefined,
     jobLockMs: intFrom(env.JOB_LOCK_SECONDS, 30) * 1000,

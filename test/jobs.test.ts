@@ -2,7 +2,8 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf, writeTemp } from "./helpers/pdf-tools.js";
 import { jobSnapshot, readEvents, startJob } from "./helpers/jobs.js";
-import { download, startServer, type TestServer } from "./helpers/server.js";
+import { loadConfig } from "../server/config.js";
+import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
 let bigPdf: string;
@@ -92,5 +93,32 @@ describe("jobs API", () => {
     await readEvents(server, started.body.jobId);
     const after = (await (await fetch(`${server.url}/api/stats`)).json()) as { documentsProcessed: number };
     expect(after.documentsProcessed).toBe(before.documentsProcessed + 1);
+  });
+});
+
+describe("per-engine time limits", () => {
+  it("reads ENGINE_TIMEOUT_<ENGINE>_SECONDS for each engine", () => {
+    const config = loadConfig({ ENGINE_TIMEOUT_QPDF_SECONDS: "20", ENGINE_TIMEOUT_LIBREOFFICE_DAEMON_SECONDS: "600" });
+    expect(config.engineTimeLimitsMs).toEqual({ qpdf: 20_000, "libreoffice-daemon": 600_000 });
+  });
+
+  it("stops a run of the limited engine with the timeout sentence, while other engines keep the general limit", async () => {
+    const limited = await startServer({ engineTimeLimitsMs: { mupdf: 1 } });
+    try {
+      const extracted = await postTool(limited, "extract-text", [bigPdf]);
+      expect(extracted.status).toBe(422);
+      expect(extracted.body.error).toBe("This file took too long to process. Please try a smaller file.");
+      // Rotation is qpdf's work, which the MuPDF limit does not touch.
+      expect((await postTool(limited, "rotate-pdf", [bigPdf])).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+    // Limits belong to the server that set them: the next one starts with none.
+    const unlimited = await startServer();
+    try {
+      expect((await postTool(unlimited, "extract-text", [bigPdf])).status).toBe(200);
+    } finally {
+      await unlimited.close();
+    }
   });
 });

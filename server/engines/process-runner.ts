@@ -46,6 +46,18 @@ const caps = new Map<string, Semaphore>();
 const capLimits = new Map<string, number>();
 
 /** Sets how many runs of one engine may go at once (default: the number of cores). */
+let timeLimits = new Map<string, number>();
+
+/** Operators' ceilings on any one run of an engine, replacing earlier ones; a run asking for less keeps its own. */
+export function setEngineTimeLimits(limits: Readonly<Record<string, number>>): void {
+  timeLimits = new Map(Object.entries(limits));
+}
+
+/** The time a run of `engine` gets: what its caller asks, within the engine's ceiling. */
+export function timeLimitFor(engine: string, requestedMs: number): number {
+  return Math.min(requestedMs, timeLimits.get(engine) || Infinity);
+}
+
 export function setEngineConcurrency(engine: string, limit: number): void {
   capLimits.set(engine, limit);
   caps.delete(engine);
@@ -116,7 +128,7 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
     const timer = setTimeout(() => {
       killedFor = "timeout";
       killGroup();
-    }, options.timeoutMs);
+    }, timeLimitFor(options.engine, options.timeoutMs));
     const onAbort = () => {
       killedFor = "abort";
       killGroup();

@@ -9,6 +9,8 @@ import type { JobSpec } from "./spec.js";
 export class InProcessQueue implements JobQueue {
   private active = 0;
   private readonly backlog: Array<() => void> = [];
+  /** Jobs not yet ended, so that closing can stop them and wait until their engines have let go of their folders. */
+  private readonly unfinished = new Set<JobHandle<ProcessReply>>();
 
   constructor(
     private readonly concurrency: number,
@@ -21,7 +23,12 @@ export class InProcessQueue implements JobQueue {
     return { running: this.active, waiting: this.backlog.length };
   }
 
-  async close(): Promise<void> {}
+  /** Cancels every job and resolves once they have all ended, their engines stopped and their folders removed. */
+  async close(): Promise<void> {
+    const jobs = [...this.unfinished];
+    await Promise.all(jobs.map((job) => job.cancel()));
+    await Promise.allSettled(jobs.map((job) => job.done));
+  }
 
   async ensureRoom(): Promise<void> {
     this.refuseWhenFull();
@@ -65,6 +72,8 @@ export class InProcessQueue implements JobQueue {
           this.backlog.shift()?.();
         });
     };
+    this.unfinished.add(handle);
+    void handle.done.catch(() => undefined).finally(() => this.unfinished.delete(handle));
     if (this.active < this.concurrency) start();
     else this.backlog.push(start);
     return handle;

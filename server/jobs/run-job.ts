@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
+import { setEngineTimeLimits } from "../engines/process-runner.js";
 import { NotAvailableError } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
@@ -23,6 +24,7 @@ export interface RunnerDeps {
  * store (a retry needs them) until whoever sees the job end removes them, or they expire.
  */
 export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
+  setEngineTimeLimits(config.engineTimeLimitsMs);
   return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);

@@ -3,6 +3,7 @@ import { Worker } from "node:worker_threads";
 import { AbortedError, EngineTimeoutError } from "../../errors.js";
 import { Semaphore } from "../../lib/semaphore.js";
 import type { EngineContext } from "../context.js";
+import { timeLimitFor } from "../process-runner.js";
 import type { TaskArgs, TaskName, TaskResult } from "./tasks.js";
 
 /**
@@ -69,7 +70,7 @@ export async function runMupdf<T extends TaskName>(
         reject(error);
       };
       const onAbort = () => stop(new AbortedError());
-      const timer = setTimeout(() => stop(new EngineTimeoutError()), ctx.timeoutMs);
+      const timer = setTimeout(() => stop(new EngineTimeoutError()), timeLimitFor("mupdf", ctx.timeoutMs));
       const onError = (err: Error) => stop(new MupdfTaskError(task, err.message));
       const onMessage = (msg: { id: number; ok?: boolean; result?: unknown; error?: string; progress?: number; retire?: boolean }) => {
         if (msg.id !== id) return;
