@@ -35,6 +35,7 @@ const HOW_TO = [
 const RUN_OPTIONS: RunOptions = {
   success: { title: "PDF processed successfully", description: "Your annotated PDF is ready to download." },
   failureTitle: "Processing error",
+  unexplainedFailure: "Failed to annotate PDF",
   failureFallback: "Failed to annotate PDF",
   autoDownload: false,
 };
