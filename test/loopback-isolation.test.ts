@@ -1,12 +1,14 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ghostscript } from "../server/engines/ghostscript.js";
-import { EngineError } from "../server/engines/process-runner.js";
+import { networkSandboxAvailable } from "../server/engines/network-sandbox.js";
+import { EngineError, runProcess } from "../server/engines/process-runner.js";
 import { tempDir } from "./helpers/pdf-tools.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
@@ -108,6 +110,39 @@ describe("no engine reaches the network", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(connections).toBe(0);
   }, 300_000);
+});
+
+describe("engines run in a network namespace of their own", () => {
+  // Whatever an engine is made to do, it has no network: a program started as an engine cannot even reach this
+  // machine's loopback. The probe of installed engines runs outside the namespace, which makes the control.
+  const connectTo = (engine: string) =>
+    runProcess({
+      engine,
+      command: "python3",
+      args: ["-c", `import socket; socket.create_connection(("127.0.0.1", ${new URL(base).port}), 2).close()`],
+      cwd: os.tmpdir(),
+      timeoutMs: 10_000,
+    });
+
+  it.runIf(networkSandboxAvailable())("a program started as an engine cannot connect to loopback; outside the namespace it can", async () => {
+    connections = 0;
+    await expect(connectTo("ghostscript")).rejects.toThrow(EngineError);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(connections).toBe(0);
+    await connectTo("probe");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(connections).toBe(1);
+    connections = 0;
+    const health = (await (await fetch(`${server.url}/api/health`)).json()) as { features: { engineNetworkSandbox: boolean } };
+    expect(health.features.engineNetworkSandbox).toBe(true);
+  });
+
+  it("still tells a missing program from a failing one", async () => {
+    const missing = await runProcess({ engine: "qpdf", command: "no-such-engine-here", args: [], cwd: os.tmpdir(), timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(EngineError);
+    expect((missing as EngineError).exitCode).toBeNull();
+    expect((missing as EngineError).message).toContain("no-such-engine-here is not installed");
+  });
 });
 
 /** pdf-to-html's page may link to the document's addresses, but never loads anything from elsewhere. */

@@ -169,7 +169,7 @@ describe("sign-pdf with a certificate", () => {
     const file = await downloadTo(reply.body.downloadUrl!);
     expect(await cmsPrint(await dumpSignature(file))).not.toContain("timeStampToken");
     const health = (await (await fetch(`${server.url}/api/health`)).json()) as { features: { timeStamp: boolean } };
-    expect(health.features).toEqual({ timeStamp: false });
+    expect(health.features.timeStamp).toBe(false);
   });
 });
 
@@ -187,7 +187,7 @@ describe("sign-pdf with a time-stamp authority (TSA_URL)", () => {
 
   it("says in /api/health that time stamps are available", async () => {
     const health = (await (await fetch(`${stamping.url}/api/health`)).json()) as { features: { timeStamp: boolean } };
-    expect(health.features).toEqual({ timeStamp: true });
+    expect(health.features.timeStamp).toBe(true);
   });
 
   it("adds an RFC 3161 token over the signature value that openssl verifies (PAdES B-T)", async () => {
