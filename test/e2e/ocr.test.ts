@@ -118,6 +118,8 @@ describe("OCR screen", () => {
     await search.fill("welsh");
     await search.press("Enter");
     await page.getByRole("button", { name: "Run OCR" }).click();
+    // The toast for the added file may still be up: wait for the one that replaces it.
+    await page.getByTestId("toast").filter({ hasText: "OCR failed" }).waitFor();
     const toast = await toastText(page);
     expect(toast).toContain("OCR failed");
     expect(toast).toContain("The OCR language Welsh (cym) is not installed on this server");
