@@ -180,7 +180,7 @@ describe("sign screen", () => {
     expect(await toastText(page)).toBe("Missing image Please upload a signature image");
     await page.getByLabel("Signature image").setInputFiles(disc);
     await openTab(page, "Placement");
-    expect(await page.getByTestId("signature-box").locator("img").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("signature-box").locator("img").count()).toBe(1);
 
     const signed = await signAndDownload(page);
     await qpdfCheck(signed);
