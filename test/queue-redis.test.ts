@@ -137,8 +137,15 @@ describe("jobs on BullMQ workers", () => {
   it("answers 429 with Retry-After when jobs wait beyond QUEUE_LIMIT across the workers", async () => {
     expect(alive().length).toBe(2);
     const slow = () => startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
-    const busy = [await slow(), await slow()];
-    await Promise.all(busy.map((job) => waitForJob(server, job.body.jobId, (e) => e.state === "running")));
+    // One at a time: with QUEUE_LIMIT 1, a second job sent before a worker (perhaps just started) has taken the
+    // first would itself be refused.
+    const busy = [];
+    for (let i = 0; i < 2; i++) {
+      const job = await slow();
+      expect(job.status).toBe(202);
+      await waitForJob(server, job.body.jobId, (e) => e.state === "running");
+      busy.push(job);
+    }
     const waiting = await slow();
     expect(waiting.status).toBe(202);
     const refused = await slow();
