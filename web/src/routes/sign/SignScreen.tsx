@@ -1,23 +1,22 @@
 import { PenLine } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { findTool, type ToolDefinition } from "../../../../catalog/index.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
-import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
-import { numberBounds, optionDefaults } from "../../lib/option-schema.js";
+import { numberBounds } from "../../lib/option-schema.js";
 import { usePageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import type { RunOptions } from "../../lib/use-tool-run.js";
 import { bindings } from "../tool/settings/bindings.js";
-import type { Values } from "../tool/settings/types.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
+import { useFileTool } from "../tool/use-file-tool.js";
 import { AppearanceTab } from "./AppearanceTab.js";
 import { PlacementTab } from "./PlacementTab.js";
 import { SignatureTab } from "./SignatureTab.js";
@@ -46,14 +45,11 @@ const RUN_OPTIONS: RunOptions = {
 /** /pdf-sign: sign one PDF with a drawn, typed or image signature or a certificate, placed on a preview of the page. */
 export default function SignScreen({ tool }: { tool: ToolDefinition }) {
   usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
-  const files = useSelectedFiles();
-  const file = files[0];
-  const pdf = usePdfDocument(file);
-  const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
-  const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // The screen posts to sign-pdf, as the spec's call does; pdf-sign is the same tool under its page's name.
-  const { state, run, cancel, reset } = useToolRun((tool.sameAs && findTool(tool.sameAs)) || tool, RUN_OPTIONS);
+  const fileTool = useFileTool(tool, RUN_OPTIONS, (tool.sameAs && findTool(tool.sameAs)) || tool);
+  const { file, values, setValues, state, run, cancel, busy } = fileTool;
+  const pdf = usePdfDocument(file);
   const timeStampAvailable = useTimeStampAvailable();
   const bind = bindings(tool.options, values, setValues);
   const bounds = { width: numberBounds(tool.options, "signatureWidth"), height: numberBounds(tool.options, "signatureHeight") };
@@ -78,10 +74,8 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
 
   // Changing the file starts over: no file, no result, no drawing, default options.
   const changeFile = () => {
-    fileStore.clear();
-    reset();
+    fileTool.changeFile();
     setStrokes([]);
-    setValuesState(optionDefaults(tool.options));
   };
 
   return (
@@ -99,7 +93,7 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
                 headingId="sign-file"
                 detail={pdf.status === "ready" ? `${pdf.pageCount} page${pdf.pageCount === 1 ? "" : "s"}` : undefined}
                 onChangeFile={changeFile}
-                disabled={state.phase !== "idle"}
+                disabled={busy}
               />
               <SettingsTabs
                 tabs={[
@@ -117,9 +111,9 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
                   },
                 ]}
               />
-              <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={sign} disabled={state.phase !== "idle"}>
+              <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={sign} disabled={busy}>
                 <PenLine className="h-4 w-4" aria-hidden="true" />
-                {state.phase === "idle" ? "Sign PDF" : "Signing..."}
+                {busy ? "Signing..." : "Sign PDF"}
               </button>
             </section>
           )}

@@ -8,13 +8,13 @@ import type { Values } from "./settings/types.js";
 /**
  * The working state of a one-file dedicated screen (repair, OCR, sign): the chosen file, the settings starting
  * from the catalogue's defaults, the run, and Change file, which starts over as the spec says (no file, no
- * result, default options).
+ * result, default options). `runAs` is the tool the call goes to, where a screen's page name differs from it.
  */
-export function useFileTool(tool: ToolDefinition, runOptions: RunOptions) {
+export function useFileTool(tool: ToolDefinition, runOptions: RunOptions, runAs: ToolDefinition = tool) {
   const files = useSelectedFiles();
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, reset } = useToolRun(tool, runOptions);
+  const { state, run, cancel, reset } = useToolRun(runAs, runOptions);
   const changeFile = useCallback(() => {
     fileStore.clear();
     reset();
