@@ -157,9 +157,9 @@ export async function officeConvert(
   const slot = free.pop()!;
   clearTimeout(slot.idleTimer);
   let healthy = false;
-  try {
+  const convertOnce = async () => {
     await ensureRunning(slot);
-    const { stdout } = await runProcess({
+    return runProcess({
       engine: "libreoffice",
       // Debian's python3-uno is built for the system Python, whatever else is first on PATH.
       command: "/usr/bin/python3",
@@ -167,6 +167,15 @@ export async function officeConvert(
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
+    });
+  };
+  try {
+    const { stdout } = await convertOnce().catch((err: unknown) => {
+      // An office can fall over for reasons of its own (a crash, a dropped pipe while it starts): one fresh office
+      // gets a second try before the document is blamed. A document it could not open (3) is not retried.
+      if (!(err instanceof EngineError) || err.exitCode === null || err.exitCode === 3 || ctx.signal?.aborted) throw err;
+      stopSlot(slot);
+      return convertOnce();
     });
     healthy = true;
     return JSON.parse(stdout.toString("utf8").trim().split("\n").pop()!) as OfficeConversion;
