@@ -129,6 +129,26 @@ describe("split-pdf", () => {
     expect(parts.map((p) => p.name)).toEqual(["ten-pages-1-4.pdf", "ten-pages-5-8.pdf", "ten-pages-9-10.pdf"]);
   });
 
+  it("splits a long document in stretches side by side and still gives every group, in page order", async () => {
+    // 150 pages is past the point where the split runs as one qpdf per core; 7 does not divide 150.
+    const long = await writeTemp("long.pdf", await makeNumberedPdf(150));
+    const { path: zip } = await runTool(server, "split-pdf", [long], { splitMode: "every-n", pagesPerFile: 7 });
+    const parts = await unzipPdfs(zip);
+    expect(parts).toHaveLength(22);
+    expect(parts.at(-1)!.name).toBe("long-pages-148-150.pdf");
+    for (const [i, part] of parts.entries()) {
+      const texts = (await pageTexts(part.path)).map((t) => t.trim());
+      const first = i * 7 + 1;
+      expect(texts, part.name).toEqual(Array.from({ length: Math.min(7, 151 - first) }, (_, k) => `Sample page ${first + k} of 150`));
+    }
+    await qpdfCheck(parts[11]!.path);
+
+    const { path: pagesZip } = await runTool(server, "split-pdf", [long]);
+    const pages = await unzipPdfs(pagesZip);
+    expect(pages.map((p) => p.name)).toEqual(Array.from({ length: 150 }, (_, i) => `long-page-${i + 1}.pdf`));
+    for (const i of [0, 74, 75, 149]) expect((await pageTexts(pages[i]!.path)).map((t) => t.trim())).toEqual([`Sample page ${i + 1} of 150`]);
+  });
+
   it("puts selected pages into one PDF (not a ZIP)", async () => {
     const { path: file, reply, headers } = await runTool(server, "split-pdf", [ten], { splitMode: "selected", pages: "2,5-6,9" });
     expect(headers.get("content-type")).toBe("application/pdf");
