@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { writeHeavyPdf } from "./fixtures.js";
+import { postMultipart, type UploadFile } from "./multipart-client.js";
 import { median, printTable, timeMedian } from "./table.js";
 
 /**
@@ -13,7 +14,7 @@ import { median, printTable, timeMedian } from "./table.js";
  */
 
 const exec = promisify(execFile);
-const RUNS = 3;
+const RUNS = 5;
 const PAGES = 500;
 
 async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
@@ -34,28 +35,22 @@ async function startServer(dataDir: string): Promise<{ url: string; process: Chi
   throw new Error("server did not start");
 }
 
-async function post(url: string, tool: string, files: Array<{ name: string; data: Buffer }>, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const f of files) form.append("files", new Blob([f.data]), f.name);
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  const res = await fetch(`${url}/api/process/${tool}`, { method: "POST", body: form });
-  const body = (await res.json()) as { success: boolean; error?: string };
-  if (!body.success && res.status < 400) throw new Error(`${tool}: ${JSON.stringify(body)}`);
-  return { status: res.status, body };
+async function post(url: string, tool: string, files: readonly UploadFile[], fields: Record<string, string> = {}) {
+  const { status, body } = await postMultipart(`${url}/api/process/${tool}`, files, fields);
+  const reply = body as { success: boolean; error?: string };
+  if (!reply.success && status < 400) throw new Error(`${tool}: ${JSON.stringify(reply)}`);
+  return { status, body: reply };
 }
 
 /**
  * The upload alone: the jobs API answers 202 as soon as the files are received and checked. The job is then
  * awaited (untimed) so that it does not overlap the next measurement.
  */
-async function uploadOnly(url: string, tool: string, files: Array<{ name: string; data: Buffer }>, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const f of files) form.append("files", new Blob([f.data]), f.name);
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+async function uploadOnly(url: string, tool: string, files: readonly UploadFile[], fields: Record<string, string> = {}) {
   const start = process.hrtime.bigint();
-  const res = await fetch(`${url}/api/jobs/${tool}`, { method: "POST", body: form });
+  const { body } = await postMultipart(`${url}/api/jobs/${tool}`, files, fields);
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
-  const { jobId } = (await res.json()) as { jobId: string };
+  const { jobId } = body as { jobId: string };
   await (await fetch(`${url}/api/jobs/${jobId}/events`)).text();
   return elapsed;
 }
@@ -81,30 +76,36 @@ export async function run(): Promise<void> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-pages-"));
   const input = path.join(work, "heavy.pdf");
   await writeHeavyPdf(input, PAGES);
-  const data = await fs.readFile(input);
-  const parts: Array<{ name: string; path: string; data: Buffer }> = [];
+  const { size } = await fs.stat(input);
+  const parts: UploadFile[] = [];
   for (let i = 0; i < 20; i++) {
     const part = path.join(work, `part-${i + 1}.pdf`);
     await qpdf([input, "--pages", ".", `${i * 25 + 1}-${i * 25 + 25}`, "--", part]);
-    parts.push({ name: `part-${i + 1}.pdf`, path: part, data: await fs.readFile(part) });
+    parts.push({ name: `part-${i + 1}.pdf`, path: part });
   }
-  console.log(`Input: ${PAGES} pages, ${(data.length / 1e6).toFixed(1)} MB; merge takes 20 parts of 25 pages. Median of ${RUNS} runs, seconds.\n`);
+  console.log(`Input: ${PAGES} pages, ${(size / 1e6).toFixed(1)} MB; merge takes 20 parts of 25 pages. Median of ${RUNS} runs, seconds.\n`);
 
   const server = await startServer(path.join(work, "data"));
   const out = (name: string) => path.join(work, name);
-  const file = { name: "heavy.pdf", data };
+  const file = { name: "heavy.pdf", path: input };
   const rows: Array<[string, number, number, number | undefined]> = [];
   const compare = async (
     label: string,
     tool: string,
-    files: Array<{ name: string; data: Buffer }>,
+    files: readonly UploadFile[],
     fields: Record<string, string>,
     bare?: () => Promise<unknown>,
   ) => {
-    const apiTime = await timeMedian(RUNS, () => post(server.url, tool, files, fields));
+    // Rounds alternate API, upload and bare runs, so that a slow spell of the machine falls on all three alike.
+    const api: number[] = [];
     const uploads: number[] = [];
-    for (let i = 0; i < RUNS; i++) uploads.push(await uploadOnly(server.url, tool, files, fields));
-    const bareTime = bare ? await timeMedian(RUNS, bare) : undefined;
+    const bares: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      api.push(await timeMedian(1, () => post(server.url, tool, files, fields)));
+      uploads.push(await uploadOnly(server.url, tool, files, fields));
+      if (bare) bares.push(await timeMedian(1, bare));
+    }
+    const [apiTime, bareTime] = [median(api), bare ? median(bares) : undefined];
     rows.push([label, apiTime, median(uploads), bareTime]);
   };
   try {
@@ -132,12 +133,14 @@ export async function run(): Promise<void> {
 
     // Memory while five 100 MB uploads stream at once. The tool refuses the lone file after the upload completes,
     // so what is measured is the upload path itself, not an engine.
-    const big = Buffer.alloc(100 * 1024 * 1024 - 4096, 0x20);
-    big.write("%PDF-1.7\n");
+    const bigData = Buffer.alloc(100 * 1024 * 1024 - 4096, 0x20);
+    bigData.write("%PDF-1.7\n");
+    const big = path.join(work, "big.pdf");
+    await fs.writeFile(big, bigData);
     const before = await currentRssMb(server.process.pid!);
     // Writing 5 to clear_refs resets the peak (VmHWM), so the peak read below belongs to the uploads alone.
     await fs.writeFile(`/proc/${server.process.pid}/clear_refs`, "5");
-    const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server.url, "merge-pdf", [{ name: `big-${i}.pdf`, data: big }])));
+    const replies = await Promise.all(Array.from({ length: 5 }, (_, i) => post(server.url, "merge-pdf", [{ name: `big-${i}.pdf`, path: big }])));
     const peak = await peakRssMb(server.process.pid!);
     console.log("");
     printTable(
