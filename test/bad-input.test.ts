@@ -48,8 +48,10 @@ describe("bad input gets a clear 4xx and leaves nothing behind", () => {
     const reply = await postTool(server, "merge-pdf", [
       { name: "a.pdf", data: pdf },
       { name: "b.pdf", data: await fs.readFile("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf") },
+      { name: "c.pdf", data: Buffer.from("plain text") },
     ]);
     expect(reply.status).toBe(415);
+    // Files are checked side by side; the sentence still names the first bad one in upload order.
     expect(reply.body.error).toBe('"b.pdf" is not a PDF file.');
     await expectNoWorkFolders();
   });

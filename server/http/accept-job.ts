@@ -54,16 +54,19 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
     if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
     const { files, extra } = await checkFiles(tool, upload);
     const options = decodeOptions(tool.options, upload.fields);
-    let index = 0;
-    const keep = async (file: InputFile): Promise<StoredInput> => ({
-      key: await store.putInput(id, ++index, file.path),
+    const keep = async (file: InputFile, index: number): Promise<StoredInput> => ({
+      key: await store.putInput(id, index, file.path),
       name: file.name,
       size: file.size,
       kind: file.kind,
     });
-    spec = { id, toolId: tool.id, files: [], extra: {}, options };
-    for (const file of files) spec.files.push(await keep(file));
-    for (const [field, file] of Object.entries(extra)) spec.extra[field] = await keep(file);
+    // Side by side: each keep is a few file-system calls, and twenty of them one after another add up.
+    const extraFields = Object.entries(extra);
+    const [kept, keptExtra] = await Promise.all([
+      Promise.all(files.map((file, i) => keep(file, i + 1))),
+      Promise.all(extraFields.map(([, file], i) => keep(file, files.length + i + 1))),
+    ]);
+    spec = { id, toolId: tool.id, files: kept, extra: Object.fromEntries(extraFields.map(([field], i) => [field, keptExtra[i]!])), options };
     job = await queue.submit(spec);
   } catch (err) {
     await store.removeInputs(id);

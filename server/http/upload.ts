@@ -141,8 +141,11 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
       "too_many_files",
     );
   }
-  const files: InputFile[] = [];
-  for (const file of upload.files) files.push(await classify(file, tool.accepts));
+  // Every file is looked at side by side, but a refusal names the first bad file in upload order.
+  const checked = await Promise.allSettled(upload.files.map((file) => classify(file, tool.accepts)));
+  const refused = checked.find((c) => c.status === "rejected");
+  if (refused) throw refused.reason;
+  const files = checked.map((c) => (c as PromiseFulfilledResult<InputFile>).value);
   const extra: Record<string, InputFile> = {};
   for (const field of tool.extraFiles ?? []) {
     const file = upload.extra.get(field.name);
