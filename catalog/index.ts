@@ -12,3 +12,4 @@ export * from "./options/ocr.js";
 export * from "./options/sign.js";
 export * from "./options/annotate.js";
 export * from "./options/convert.js";
+export * from "./not-applied.js";

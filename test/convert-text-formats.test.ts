@@ -126,3 +126,22 @@ describe("pdf-to-epub", () => {
     expect(damaged.status).toBe(422);
   }, 150_000);
 });
+
+describe("settings a format cannot apply", () => {
+  const preserveNote = "Preserve formatting applies to PDF to Text only";
+  it("are named in the reply when a call sets them, and only then", async () => {
+    const [set, unset, text, excel] = await Promise.all([
+      runTool(server, "pdf-to-markdown", [structured], { preserveFormatting: false, quality: 40 }),
+      runTool(server, "pdf-to-markdown", [structured]),
+      runTool(server, "pdf-to-text", [structured], { preserveFormatting: false }),
+      runTool(server, "pdf-to-excel", [structured], { preserveFormatting: false, quality: 95 }),
+    ]);
+    expect(set.reply.message).toContain(`${preserveNote}: PDF to Markdown keeps all the layout its format can hold either way.`);
+    expect(set.reply.message).toContain("Images are saved losslessly as PNG: the quality setting does not apply.");
+    expect(unset.reply.message).not.toMatch(/Preserve formatting|quality setting/);
+    // PDF to Text is the one format where the setting changes the output, so it says nothing of it.
+    expect(text.reply.message).not.toContain(preserveNote);
+    expect(excel.reply.message).toContain(`${preserveNote}: PDF to Excel keeps`);
+    expect(excel.reply.message).toContain("the quality setting does not apply.");
+  });
+});

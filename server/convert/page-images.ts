@@ -8,6 +8,7 @@ import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import { qualityNotApplied } from "./quality-note.js";
 
 /**
  * Renders PDF pages to raster images with MuPDF (JPEG and PNG encoded in the worker) and, where MuPDF has no
@@ -70,7 +71,7 @@ export async function renderPdfToImages(
   if (lowered.length > 0) {
     notes.push(`${lowered.length} very large page${lowered.length === 1 ? " was" : "s were"} rendered at ${Math.min(...lowered.map((p) => p.dpi))} dpi to stay within 60 million pixels.`);
   }
-  if (format !== "jpg" && options.quality !== 80) notes.push(`${format.toUpperCase()} is lossless, so the quality setting does not apply.`);
+  if (format !== "jpg") notes.push(...qualityNotApplied(options.quality, `${format.toUpperCase()} is lossless`));
   if (options.ocrEnabled) notes.push("OCR does not apply to images.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);

@@ -11,6 +11,7 @@ import type { InputFile, Processor } from "../tools/types.js";
 import { publishResult, type ProcessReply } from "./publish.js";
 import type { JobControls, JobRunner } from "./queue.js";
 import type { JobSpec, StoredInput } from "./spec.js";
+import { unappliedSettingNotes } from "./unapplied-settings.js";
 
 export interface RunnerDeps {
   config: Config;
@@ -50,6 +51,8 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
       };
       const result = await processor({ files, extra, options: spec.options }, context);
+      const notes = unappliedSettingNotes(tool, spec.options);
+      if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);
     } finally {
       await workDirs.remove(workDir);

@@ -7,6 +7,7 @@ import type { imagesToPdfOptions } from "../../catalog/options/convert.js";
 import { AbortedError, UserError } from "../errors.js";
 import { stemOf } from "../lib/file-names.js";
 import type { InputFile, Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
 
@@ -54,6 +55,7 @@ export const jpgToPdf: Processor<ImagesToPdfOptions> = async ({ files, options }
     notes.push("Orientation applies to A4 and Letter pages; with Fit each page takes its image's own shape.");
   }
   if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF on the result to make its text searchable.");
+  notes.push(...qualityNotApplied(options.quality, "Images are embedded unchanged"));
   const sizeLabel = options.pageSize === "fit" ? "pages the size of each image" : `${options.pageSize === "a4" ? "A4" : "Letter"} pages`;
   return {
     files: [{ path: out, name: `${stemOf(files[0]!.name)}.pdf` }],

@@ -5,6 +5,7 @@ import { writeEpub } from "../convert/epub.js";
 import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../lib/file-names.js";
 import type { Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;
 
@@ -21,6 +22,6 @@ export const pdfToEpub: Processor<BasicConvertOptions> = async ({ files, options
   ctx.progress(1);
   const from = book.source === "outline" ? "from the bookmarks" : book.source === "headings" ? "from the headings" : "(the PDF has neither bookmarks nor headings)";
   const summary = `Wrote an EPUB 3 book with ${book.chapters} chapter${book.chapters === 1 ? "" : "s"} ${from} and ${book.images} picture${book.images === 1 ? "" : "s"}.`;
-  if (options.quality !== 80) notes.push("Pictures are stored losslessly as PNG: the quality setting does not apply.");
+  notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
   return { files: [{ path: out, name: `${stem}.epub` }], message: [summary, ...notes].join(" ") };
 };

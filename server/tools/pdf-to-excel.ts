@@ -4,6 +4,7 @@ import type { spreadsheetConvertOptions } from "../../catalog/options/convert.js
 import { plainText, type DocNode } from "../convert/layout-analysis.js";
 import { readDocument } from "../convert/read-document.js";
 import { parseNumber, writeXlsx, type CellValue, type Sheet } from "../convert/xlsx.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 import { stemOf } from "../lib/file-names.js";
 import type { Processor } from "./types.js";
 
@@ -57,6 +58,7 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
   await writeXlsx(sheets, out);
   ctx.progress(1);
   const summary = `Found ${tables.length} table${tables.length === 1 ? "" : "s"}; wrote ${sheets.length} sheet${sheets.length === 1 ? "" : "s"}${options.preserveSpreadsheetLayout ? ", one per page" : ", one per table"}${options.detectFormulas ? ` with ${formulas} total${formulas === 1 ? "" : "s"} as SUM formulas` : ""}.`;
+  notes.push(...qualityNotApplied(options.quality, "The workbook holds the PDF's tables and text, not its pictures"));
   return { files: [{ path: out, name: `${stemOf(pdf.name)}.xlsx` }], message: [summary, ...notes].join(" ") };
 };
 

@@ -6,6 +6,7 @@ import { documentCss, escapeHtml, nodesToHtml } from "../convert/html.js";
 import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../lib/file-names.js";
 import type { OutputFile, Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 type HtmlConvertOptions = z.infer<typeof htmlConvertOptions>;
 
@@ -53,6 +54,6 @@ ${body}
   }
   ctx.progress(1);
   const summary = `Wrote ${outputs.length === 1 ? "one HTML page" : `${outputs.length} HTML pages, one per PDF page`}${options.includeCss ? " with its style sheet" : " without CSS"}${options.responsiveLayout ? ", reflowing to the screen" : ", at the PDF's page width"}.`;
-  if (options.quality !== 80) notes.push("Pictures are inlined losslessly as PNG: the quality setting does not apply.");
+  notes.push(...qualityNotApplied(options.quality, "Pictures are inlined losslessly as PNG"));
   return { files: outputs, zipName: `${stem}-html.zip`, message: [summary, ...notes].join(" ") };
 };

@@ -6,6 +6,7 @@ import { toMarkdown } from "../convert/markdown.js";
 import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../lib/file-names.js";
 import type { OutputFile, Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 type MarkdownConvertOptions = z.infer<typeof markdownConvertOptions>;
 
@@ -41,6 +42,6 @@ export const pdfToMarkdown: Processor<MarkdownConvertOptions> = async ({ files, 
   if (options.headingStyle === "setext" && headings.some((h) => h.type === "heading" && h.level > 2)) {
     notes.push("Setext style has only two heading levels; deeper headings use # marks.");
   }
-  if (options.quality !== 80) notes.push("Images are saved losslessly as PNG: the quality setting does not apply.");
+  notes.push(...qualityNotApplied(options.quality, "Images are saved losslessly as PNG"));
   return { files: [{ path: out, name: `${stem}.md` }, ...images], zipName: `${stem}-markdown.zip`, message: [summary, ...notes].join(" ") };
 };

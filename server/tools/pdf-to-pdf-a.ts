@@ -10,6 +10,7 @@ import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 type PdfaOptions = z.infer<typeof pdfaConvertOptions>;
 
@@ -38,7 +39,7 @@ export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx)
   if (warnings.some((w) => /annotation|transparen|not permitted|removing/i.test(w))) {
     notes.push("Some content PDF/A does not allow (such as transparency in PDF/A-1 or certain annotations) was flattened or left out.");
   }
-  if (options.quality !== 80) notes.push("Images are kept as they are: the quality setting does not apply to PDF/A.");
+  notes.push(...qualityNotApplied(options.quality, "Images are kept as they are in PDF/A"));
   if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF, which can also write PDF/A.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);

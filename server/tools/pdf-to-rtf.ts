@@ -3,6 +3,7 @@ import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../lib/file-names.js";
 import type { Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 /** A Rich Text document with the same flowing paragraphs, tables and pictures as PDF to Word. */
 export const pdfToRtf: Processor<DocumentConvertOptions> = async ({ files, options }, ctx) => {
@@ -14,5 +15,6 @@ export const pdfToRtf: Processor<DocumentConvertOptions> = async ({ files, optio
   const written = await writeWordDocument(read.model, "rtf", options.embedFonts, ctx, read.pdf.name);
   const notes = [`Rebuilt the text as RTF with ${read.model.tableCount} table${read.model.tableCount === 1 ? "" : "s"}.`, ...read.notes, ...written.notes];
   if (options.outputDocumentFormat !== "docx") notes.push("The document format choice applies to PDF to Word; this tool always writes RTF.");
+  notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
   return { files: [{ path: written.path, name: `${stemOf(read.pdf.name)}.rtf` }], message: notes.join(" ") };
 };

@@ -5,6 +5,7 @@ import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../lib/file-names.js";
 import type { OutputFile, Processor } from "./types.js";
+import { qualityNotApplied } from "../convert/quality-note.js";
 
 /**
  * An editable Word (or ODT) document with flowing paragraphs rebuilt from the PDF's text, not one text box per
@@ -32,6 +33,6 @@ export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, opti
     for (const note of [...read.notes, ...written.notes]) notes.add(note);
   }
   const summary = `Rebuilt ${paragraphs} paragraph${paragraphs === 1 ? "" : "s"} and ${tables} table${tables === 1 ? "" : "s"} as an editable ${options.outputDocumentFormat.toUpperCase()} document${files.length === 1 ? "" : " for each file"}.`;
-  if (!options.preserveFormatting) notes.add("Text keeps its fonts and sizes either way: a document rebuilt from a PDF has no other formatting to fall back on.");
+  for (const note of qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG")) notes.add(note);
   return { files: outputs, zipName: "converted-documents.zip", message: [summary, ...notes].join(" ") };
 };

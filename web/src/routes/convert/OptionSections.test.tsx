@@ -7,7 +7,7 @@ import { encodeFields } from "../../lib/tool-form.js";
 import type { Values } from "../tool/settings/types.js";
 import { formatTool, targetName } from "./format-groups.js";
 import { OptionSections } from "./OptionSections.js";
-import { NOT_APPLIED } from "./not-applied.js";
+import { NOT_APPLIED } from "../../../../catalog/index.js";
 import { controlKind, fieldText, optionSections, shownFields, valuesForFormat } from "./option-fields.js";
 import { provideResizeObserver } from "./test-dom.js";
 import { useOptionValues } from "./use-option-values.js";

@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import { basicConvertOptions, type ToolDefinition } from "../../../../catalog/index.js";
+import { basicConvertOptions, notAppliedTo, type ToolDefinition } from "../../../../catalog/index.js";
 import { optionDefaults, shapeOf, unwrap } from "../../lib/option-schema.js";
 import { humanize } from "../tool/settings/bindings.js";
-import { notAppliedTo } from "./not-applied.js";
 
 /**
  * How the conversion options are shown. Defaults, bounds and choices come from the catalogue's schemas; this

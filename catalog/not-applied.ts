@@ -1,9 +1,10 @@
-import type { FormatKey } from "../../../../catalog/index.js";
+import type { FormatKey } from "./tools.js";
 
 /**
  * Settings a format accepts but cannot apply, as its processor in server/tools/ reads them. The spec has every
  * format take preserveFormatting, ocrEnabled and quality, so the API keeps them; the screen leaves them off where
- * they would change nothing, rather than offer a switch that does nothing. Their defaults are still sent.
+ * they would change nothing, rather than offer a switch that does nothing (their defaults are still sent), and the
+ * API's reply says so when a call sets one anyway.
  *
  * - OCR: no conversion runs OCR (each says so and points to OCR PDF), so the screens point there instead.
  * - preserveFormatting: only PDF to Text lays lines out differently with it.
