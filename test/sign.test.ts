@@ -97,6 +97,30 @@ describe("sign-pdf with a certificate", () => {
     expect((await pageTexts(file))[2]).toContain("Signed by Jane Tester");
   });
 
+  it("writes the reason as Unicode text, and leaves out a label or reason sent blank", async () => {
+    const signatureDictionaries = async (file: string) => {
+      const { stdout } = await exec("qpdf", ["--json=2", "--json-key=qpdf", file]);
+      const objects = (JSON.parse(stdout) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] }).qpdf[1];
+      return Object.values(objects)
+        .map((o) => o.value)
+        .filter((v) => v?.["/Type"] === "/Sig");
+    };
+    const withReason = await signWithCertificate({ signatureReason: "Geprüft – 東京", lockPdfAfterSigning: false });
+    expect(withReason.status, withReason.body.error).toBe(200);
+    const signed = await downloadTo(withReason.body.downloadUrl!);
+    const [dictionary] = await signatureDictionaries(signed);
+    expect(dictionary?.["/Reason"]).toBe("u:Geprüft – 東京");
+    expect(await pdfsig(signed)).toContain("Signature Validation: Signature is Valid.");
+
+    const blank = await signWithCertificate({ signatureLabel: "", signatureReason: "", lockPdfAfterSigning: false });
+    expect(blank.status, blank.body.error).toBe(200);
+    const plain = await downloadTo(blank.body.downloadUrl!);
+    expect((await signatureDictionaries(plain))[0]).not.toHaveProperty("/Reason");
+    const lastPage = (await pageTexts(plain))[2]!;
+    expect(lastPage).not.toContain("Signed by");
+    expect(lastPage).not.toContain("Reason:");
+  });
+
   it("certifies the document when locking, so that a later change breaks the signature", async () => {
     const reply = await signWithCertificate({ lockPdfAfterSigning: true });
     const file = await downloadTo(reply.body.downloadUrl!);

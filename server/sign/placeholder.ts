@@ -61,8 +61,9 @@ export async function addSignaturePlaceholder(pdfBytes: Uint8Array, options: Pla
     SubFilter: options.profile === "pades" ? SUBFILTER_ETSI_CADES_DETACHED : SUBFILTER_ADOBE_PKCS7_DETACHED,
     ByteRange: [PDFNumber.of(0), placeholder, placeholder, placeholder],
     Contents: PDFHexString.of("0".repeat((options.timeStamped ? TIME_STAMPED_SIGNATURE_BYTES : SIGNATURE_BYTES) * 2)),
-    Reason: PDFString.of(options.reason),
-    Name: PDFString.of(options.name),
+    // Text strings as UTF-16 where they need it, so that a name or reason outside Latin-1 reads back as written.
+    ...(options.reason.trim() ? { Reason: PDFHexString.fromText(options.reason.trim()) } : {}),
+    Name: PDFHexString.fromText(options.name),
     // The signing time; a PAdES signature has it here only, not inside the CMS.
     M: PDFString.fromDate(options.signedAt),
   });

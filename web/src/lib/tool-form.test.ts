@@ -75,6 +75,18 @@ describe("settings to form data", () => {
     });
   }
 
+  it("sign-pdf: a cleared label or reason is sent blank and read as blank, not as the default", () => {
+    const tool = findTool("sign-pdf")!;
+    const values = { ...optionDefaults(tool.options), signatureType: "type", typedName: "Ada", signatureLabel: "", signatureReason: " " };
+    const fields = Object.fromEntries(encodeFields(values, optionDefaults(tool.options)));
+    expect(fields).toMatchObject({ signatureLabel: "", signatureReason: " " });
+    // Text whose default is blank is still left out when blank.
+    expect(fields).not.toHaveProperty("certificatePassword");
+    expect(serverReads("sign-pdf", fields)).toMatchObject({ signatureLabel: "", signatureReason: " " });
+    // Without the defaults (as before), the server would have put its own label back.
+    expect(serverReads("sign-pdf", Object.fromEntries(encodeFields(values)))).toMatchObject({ signatureLabel: "Signed by" });
+  });
+
   it("delete-pages: pages as one-based numbers by mode, and the four switches as 'true'/'false'", () => {
     expect(deleteSelection("individual", [4, 0, 2], "", 6)).toBe("1,3,5");
     expect(deleteSelection("range", [], " 1,3,5-7 ", 9)).toBe("1,3,5-7");

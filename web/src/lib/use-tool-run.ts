@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ToolDefinition } from "../../../catalog/index.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
+import { optionDefaults } from "./option-schema.js";
 import { buildToolForm } from "./tool-form.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
@@ -57,7 +58,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
       };
       try {
         update("uploading")(0);
-        jobId.current = await startJob(tool.id, buildToolForm(files, values), update("uploading"), abort.signal);
+        jobId.current = await startJob(tool.id, buildToolForm(files, values, optionDefaults(tool.options)), update("uploading"), abort.signal);
         update("processing")(0);
         const reply = await followJob(jobId.current, update("processing"), abort.signal);
         jobId.current = null;
@@ -93,7 +94,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         });
       }
     },
-    [tool.id, success, failureTitle, failureFallback, unexplainedFailure, autoDownload],
+    [tool.id, tool.options, success, failureTitle, failureFallback, unexplainedFailure, autoDownload],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);
