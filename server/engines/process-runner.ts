@@ -3,6 +3,7 @@ import os from "node:os";
 import { AbortedError, EngineTimeoutError } from "../errors.js";
 import { Semaphore } from "../lib/semaphore.js";
 import { withoutNetwork } from "./network-sandbox.js";
+import { dyingWithParent } from "./parent-death.js";
 
 /**
  * The only place that starts programs. Arguments go as an array (never through a shell), every run has a timeout,
@@ -92,7 +93,8 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
   const okCodes = options.okExitCodes ?? [0];
   const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const { command, args } = withoutNetwork(options.engine, options.command, options.args);
+    const dying = dyingWithParent(options.command, options.args);
+    const { command, args } = withoutNetwork(options.engine, dying.command, dying.args);
     const child = spawn(command, args, {
       cwd: options.cwd,
       // A fresh group, so that a kill reaches the program's own children too.
@@ -157,8 +159,8 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
       if (killedFor === "timeout") return finish(new EngineTimeoutError());
       if (killedFor === "abort") return finish(new AbortedError());
       const exitCode = code ?? -1;
-      // Inside the sandbox a missing program is unshare's failure to start it, not the spawn error below.
-      if (exitCode === 127 && command === "unshare" && stderr.startsWith("unshare: failed to execute")) {
+      // Behind unshare or setpriv a missing program is their failure to start it, not the spawn error above.
+      if (exitCode === 127 && command !== options.command && /^(unshare|setpriv): failed to execute/.test(stderr)) {
         return finish(new EngineError(options.engine, null, `${options.command} is not installed`));
       }
       if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr));

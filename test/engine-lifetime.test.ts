@@ -1,0 +1,52 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runProcess } from "../server/engines/process-runner.js";
+import { tempDir } from "./helpers/pdf-tools.js";
+
+/** Whether a process is still running (a zombie awaiting its reaper counts as gone). */
+async function running(pid: number): Promise<boolean> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (await condition()) return true;
+  }
+  return condition();
+}
+
+describe("engine processes", () => {
+  it("die with the process that started them, even when it is killed outright", async () => {
+    const dir = await tempDir();
+    const pidFile = path.join(dir, "engine.pid");
+    // A parent that starts a long "engine" through the runner and is then killed with SIGKILL, as a worker is on a
+    // crash: it has no chance to stop what it started. The engine writes its pid, then becomes a long sleep.
+    const script = `
+      import { runProcess } from "./server/engines/process-runner.ts";
+      await runProcess({ engine: "qpdf", command: "sh", args: ["-c", 'echo $$ > "$0"; exec sleep 120', ${JSON.stringify(pidFile)}], cwd: ${JSON.stringify(dir)}, timeoutMs: 300000 });
+    `;
+    const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: "ignore" });
+    expect(await waitFor(async () => (await fs.readFile(pidFile, "utf8").catch(() => "")).trim() !== "", 20_000)).toBe(true);
+    const enginePid = Number((await fs.readFile(pidFile, "utf8")).trim());
+    expect(await running(enginePid)).toBe(true);
+
+    const exited = new Promise((resolve) => parent.once("exit", resolve));
+    parent.kill("SIGKILL");
+    await exited;
+    expect(await waitFor(async () => !(await running(enginePid)), 5_000)).toBe(true);
+  });
+
+  it("still report a missing program as not installed", async () => {
+    const dir = await tempDir();
+    await expect(runProcess({ engine: "qpdf", command: "no-such-engine-program", args: [], cwd: dir, timeoutMs: 10_000 })).rejects.toThrow(
+      "no-such-engine-program is not installed",
+    );
+  });
+});
