@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
-import { makeNumberedPdf, pageCountOf, pdftotext, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
+import { makeNumberedPdf, pageCountOf, pdftotext, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
 /** PDF/A is read back with poppler (pdffonts, pdfinfo -meta for the XMP) and qpdf (the output intent). */
@@ -69,6 +69,19 @@ describe("pdf-to-pdf-a", () => {
     const { path } = await runTool(server, "pdf-to-pdf-a", [corpus("minimal-document.pdf")], { conformance });
     expect(await xmp(path)).toMatch(new RegExp(`pdfaid:part(>|=["'])${part}`));
     expect((await fonts(path)).every(([, embedded]) => embedded)).toBe(true);
+  });
+
+  it("converts a file whose trailer Info is its page tree, keeping the page's picture", async () => {
+    // cmyk-image.pdf points /Info at the page tree: Ghostscript finds a circular reference and writes no pages.
+    const source = corpus("cmyk-image.pdf");
+    const { path } = await runTool(server, "pdf-to-pdf-a", [source]);
+    await qpdfCheck(path);
+    expect(await pageCountOf(path)).toBe(1);
+    expect(await xmp(path)).toMatch(/pdfaid:part(>|=["'])2/);
+    const images = (await exec("pdfimages", ["-list", path])).stdout.split("\n").filter((l) => /^\s+1\s+\d+\s+image/.test(l));
+    expect(images).toHaveLength(1);
+    const { pixels } = await renderGray(path, 1, 30);
+    expect(pixels.filter((p) => p < 200).length).toBeGreaterThan(pixels.length / 4);
   });
 
   it("embeds fonts the source left out, keeping only the pages asked for", async () => {

@@ -1,3 +1,4 @@
+import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
@@ -77,6 +78,16 @@ describe("delete-pages", () => {
     const stripped = await pdfinfo(strip.path);
     expect(stripped.Producer).toBeUndefined();
     expect(stripped.Creator).toBeUndefined();
+  });
+
+  it("removes metadata without harm when the file's Info entry is its page tree", async () => {
+    // Some producers point /Info at the page tree; emptying that "metadata" would empty the page tree.
+    const doc = await PDFDocument.load(await makeNumberedPdf(3));
+    doc.context.trailerInfo.Info = doc.catalog.get(PDFName.of("Pages"));
+    const input = await writeTemp("info-is-pages.pdf", await doc.save({ useObjectStreams: false }));
+    const { path } = await runTool(server, "delete-pages", [input], { pages: "1", preserveMetadata: false });
+    await qpdfCheck(path);
+    expect((await pageTexts(path)).map((t) => t.trim())).toEqual(["Sample page 2 of 3", "Sample page 3 of 3"]);
   });
 
   it("optimizes when asked, and returns the original as a backup", async () => {

@@ -110,6 +110,17 @@ describe("repair-pdf", () => {
     expect(await pageCountOf(out)).toBe(3);
   });
 
+  it("drops a document information entry that is really the page tree, without touching the pages", async () => {
+    // cmyk-image.pdf points /Info at its page tree; "fixing" that entry's fields would empty the page tree.
+    const source = corpus("cmyk-image.pdf");
+    const { path, reply } = await runTool(server, "repair-pdf", [source]);
+    expect(reply.message).toContain("removed a document information entry that pointed at another part of the document");
+    expect(await pageCountOf(path)).toBe(1);
+    const images = async (file: string) => (await exec("pdfimages", ["-list", file])).stdout.split("\n").filter((l) => /^\s+1\s+\d+\s+image/.test(l)).length;
+    expect(await images(path)).toBe(await images(source));
+    expect((await fs.stat(path)).size).toBeGreaterThan(((await fs.stat(source)).size * 9) / 10);
+  });
+
   it("uses Ghostscript first in aggressive mode", async () => {
     const { path: out, reply } = await runTool(server, "repair-pdf", [corpus("minimal-document.pdf")], { repairMode: "aggressive" });
     await expectSound(out);

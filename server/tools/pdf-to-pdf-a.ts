@@ -5,12 +5,13 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import type { pdfaConvertOptions } from "../../catalog/options/convert.js";
 import { writePdfa, type PdfaPart } from "../engines/ghostscript-pdfa.js";
 import { EngineError } from "../engines/process-runner.js";
+import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
 import { DamagedPdfError } from "../errors.js";
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import type { Processor } from "./types.js";
 
 type PdfaOptions = z.infer<typeof pdfaConvertOptions>;
 
@@ -20,17 +21,21 @@ export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx)
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
   const part = Number(options.conformance[0]) as PdfaPart;
   const out = path.join(ctx.workDir, "pdfa.pdf");
+  const convert = (input: string) => writePdfa(input, out, { part, pages: pages.length < pdf.pageCount ? formatPageList(pages) : undefined }, ctx);
   let warnings: string[];
   try {
-    ({ warnings } = await writePdfa(
-      pdf.path,
-      out,
-      { part, pages: pages.length < pdf.pageCount ? formatPageList(pages) : undefined },
-      ctx,
-    ));
+    ({ warnings } = await convert(pdf.path).catch(async (err: unknown) => {
+      // Some producers point the trailer's Info at the page tree; Ghostscript then finds a circular reference and
+      // writes no pages. That entry is no document information at all: without it the file converts.
+      if (!(err instanceof EngineError)) throw err;
+      const cleaned = path.join(ctx.workDir, "info-dropped.pdf");
+      const { dropped } = await runMupdf("dropMisplacedInfo", { input: pdf.path, output: cleaned }, ctx);
+      if (!dropped) throw err;
+      return convert(cleaned);
+    }));
   } catch (err) {
     // Ghostscript gives up only on files it cannot interpret at all.
-    if (err instanceof EngineError) throw new DamagedPdfError(pdf.name);
+    if (err instanceof EngineError || err instanceof MupdfTaskError) throw new DamagedPdfError(pdf.name);
     throw err;
   }
   if ((await fs.stat(out)).size === 0) throw new DamagedPdfError(pdf.name);

@@ -156,7 +156,11 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   try {
     const tidied = path.join(ctx.workDir, "repair-tidied.pdf");
     tidy = await runMupdf("tidy", { input: current, output: tidied, options: tidyOptionsOf(options) }, ctx);
-    if (tidy.changed) current = tidied;
+    if (tidy.changed) {
+      // A fix-up must never cost a page: should one ever do so, the repaired file goes out without the fix-ups.
+      if (((await countPages(tidied, ctx)) ?? 0) >= used.pages) current = tidied;
+      else tidy = { ...tidy, fixes: [] };
+    }
   } catch (err) {
     if (!(err instanceof MupdfTaskError)) throw err;
   }

@@ -18,3 +18,12 @@ export function openPdf(path: string): mupdf.PDFDocument {
 export function savePdf(doc: mupdf.PDFDocument, path: string, options: string): void {
   fs.writeFileSync(path, doc.saveToBuffer(options).asUint8Array());
 }
+
+/**
+ * Whether the trailer's Info is really some other part of the document: producers have been seen pointing it at
+ * the page tree. Document information never has a /Type, /Kids or /Pages; such an entry must be dropped from the
+ * trailer, never edited, or the edit lands on the object it points at (the page tree loses its pages).
+ */
+export function infoIsMisplaced(info: mupdf.PDFObject): boolean {
+  return info.isDictionary() && ["Type", "Kids", "Pages", "Parent"].some((key) => !info.get(key).isNull());
+}

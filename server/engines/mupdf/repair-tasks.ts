@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
+import { infoIsMisplaced } from "./documents.js";
 
 /**
  * MuPDF's part in repair-pdf: its repairing parser as the middle rung of the repair ladder, and the fix-ups that
@@ -40,7 +41,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 function fixMetadata(doc: mupdf.PDFDocument, report: TidyReport): void {
   const trailer = doc.getTrailer();
   const info = trailer.get("Info");
-  if (!info.isNull() && !info.isDictionary()) {
+  if (infoIsMisplaced(info)) {
+    trailer.delete("Info");
+    report.fixes.push("removed a document information entry that pointed at another part of the document");
+  } else if (!info.isNull() && !info.isDictionary()) {
     trailer.delete("Info");
     report.fixes.push("removed a document information entry that was not a dictionary");
   } else if (info.isDictionary()) {
@@ -284,6 +288,16 @@ export const repairTasks = {
     const options = ["compress", args.garbage === "none" ? "" : `garbage=${args.garbage}`, args.clean ? "clean,sanitize" : ""].filter(Boolean);
     fs.writeFileSync(args.output, doc.saveToBuffer(options.join(",")).asUint8Array());
     return { pageCount: rebuiltPages || doc.countPages(), wasRepaired: doc.wasRepaired(), rebuiltPages };
+  },
+
+  /** Drops a trailer Info that is another part of the document, which sends Ghostscript in circles. */
+  dropMisplacedInfo(args: { input: string; output: string }): { dropped: boolean } {
+    const doc = open(args.input);
+    const trailer = doc.getTrailer();
+    if (!infoIsMisplaced(trailer.get("Info"))) return { dropped: false };
+    trailer.delete("Info");
+    fs.writeFileSync(args.output, doc.saveToBuffer("compress").asUint8Array());
+    return { dropped: true };
   },
 
   /** Applies the fix-ups asked for and writes the result only when something changed. */

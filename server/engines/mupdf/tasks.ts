@@ -3,7 +3,7 @@ import * as mupdf from "mupdf";
 import { repairTasks } from "./repair-tasks.js";
 import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
-import { openPdf, savePdf as save } from "./documents.js";
+import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 
 /**
@@ -283,7 +283,8 @@ export const tasks = {
     const trailer = doc.getTrailer();
     // Emptying the dictionary itself matters: MuPDF writes the Info it loaded even when the trailer drops it.
     const info = trailer.get("Info");
-    if (info.isDictionary()) {
+    // An Info that is another part of the document is only let go of: emptying it would empty that part.
+    if (info.isDictionary() && !infoIsMisplaced(info)) {
       const keys: Array<string | number> = [];
       info.forEach((_value, key) => keys.push(key));
       for (const key of keys) info.delete(key);
