@@ -44,15 +44,18 @@ interface Outcome {
   status: number;
   error?: string;
   check?: string;
+  /** The input's pages, and the single PDF result's. */
+  inputPages?: number;
+  pages?: number;
 }
 
 let server: TestServer;
 const outcomes: Outcome[] = [];
 let seconds = 0;
 
-async function pageCount(file: string): Promise<number> {
+async function pageCount(file: string, password?: string): Promise<number> {
   try {
-    const { stdout } = await run("qpdf", ["--show-npages", file]);
+    const { stdout } = await run("qpdf", ["--show-npages", ...(password ? [`--password=${password}`] : []), file]);
     return Number(stdout.trim());
   } catch (err) {
     // qpdf exits 3 on warnings but still prints the count; the unreadable files count as one page.
@@ -72,9 +75,9 @@ async function check(file: string, password?: string): Promise<string> {
   }
 }
 
-async function runOne(tool: string, file: string, fields: Fields): Promise<Outcome> {
+async function runOne(tool: string, file: string, fields: Fields, inputPages?: number): Promise<Outcome> {
   const reply = await postTool(server, tool, [file], fields);
-  const outcome: Outcome = { tool, file: path.basename(file), status: reply.status, error: reply.body.error };
+  const outcome: Outcome = { tool, file: path.basename(file), status: reply.status, error: reply.body.error, inputPages };
   if (reply.status === 200 && reply.body.downloadUrl) {
     const result = await download(server, reply.body.downloadUrl);
     const isZip = (await fs.readFile(result.path)).subarray(0, 2).toString("latin1") === "PK";
@@ -84,7 +87,9 @@ async function runOne(tool: string, file: string, fields: Fields): Promise<Outco
       const parts = await fs.readdir(path.join(dir, "x"));
       outcome.check = (await Promise.all(parts.map((p) => check(path.join(dir, "x", p))))).filter(Boolean).join("; ");
     } else {
-      outcome.check = await check(result.path, tool === "protect-pdf" ? "corpus-pw" : undefined);
+      const password = tool === "protect-pdf" ? "corpus-pw" : undefined;
+      outcome.check = await check(result.path, password);
+      outcome.pages = await pageCount(result.path, password);
     }
     await fs.rm(path.dirname(result.path), { recursive: true, force: true });
   }
@@ -97,7 +102,7 @@ beforeAll(async () => {
   const work: Array<() => Promise<Outcome>> = [];
   for (const file of corpusPdfs()) {
     const pages = await pageCount(file);
-    for (const [tool, fields] of TOOLS) work.push(() => runOne(tool, file, fields(pages)));
+    for (const [tool, fields] of TOOLS) work.push(() => runOne(tool, file, fields(pages), pages));
   }
   work.push(() => runOne("unlock-pdf", corpus(ENCRYPTED_PDF), { userPassword: PASSWORD }));
   // Merge takes several files: every readable corpus file at once, in one request.
@@ -141,6 +146,16 @@ describe("every corpus PDF through every PDF-to-PDF tool", () => {
       .map((o) => `${o.tool} ${o.file}: ${o.status} ${o.error}`);
     expect(unexpected).toEqual([]);
     expect(outcomes.length).toBe(corpusPdfs().length * TOOLS.length + 2);
+  });
+
+  it("keeps every page, except the one delete-pages was asked to remove", () => {
+    const lost = outcomes
+      .filter((o) => o.status === 200 && o.pages !== undefined && o.inputPages !== undefined && o.file !== UNREADABLE)
+      .filter((o) => o.pages !== (o.tool === "delete-pages" ? o.inputPages! - 1 : o.inputPages))
+      .map((o) => `${o.tool} ${o.file}: ${o.inputPages} pages in, ${o.pages} out`);
+    expect(lost).toEqual([]);
+    // Single results were counted at all: the check above is not empty.
+    expect(outcomes.filter((o) => o.pages !== undefined).length).toBeGreaterThan(corpusPdfs().length * 8);
   });
 
   it("produces files that pass qpdf --check", () => {
