@@ -102,6 +102,36 @@ describe("jobs on BullMQ workers", () => {
     expect(await pageCountOf(path)).toBe(2);
   });
 
+  it("lets any API server on the same queue follow, fetch and cancel a job another one accepted", async () => {
+    // A second API server, as behind a load balancer without sticky sessions: same Redis, same storage.
+    const other = await startServer({ redisUrl: redis.url, queueLimit: 1, dataDir: server.config.dataDir });
+    try {
+      const started = await startJob(server, "extract-text", longPdf);
+      const events = await readEvents(other, started.body.jobId);
+      expect(events.at(-1)!.state).toBe("succeeded");
+      expect(events.filter((e) => e.progress > 0 && e.progress < 1).length).toBeGreaterThan(1);
+      const result = events.at(-1)!.result!;
+      expect(result.filename).toBe("long.txt");
+      const file = await download(other, result.downloadUrl);
+      expect((await fs.readFile(file.path, "utf8")).split("\f").length).toBeGreaterThanOrEqual(300);
+      // A third server's first question about the finished job gets the outcome at once.
+      const third = await startServer({ redisUrl: redis.url, queueLimit: 1, dataDir: server.config.dataDir });
+      try {
+        expect(await jobSnapshot(third, started.body.jobId)).toMatchObject({ state: "succeeded", result: { filename: "long.txt" } });
+        expect((await fetch(`${third.url}/api/jobs/no-such-job-id-0000000000`)).status).toBe(404);
+      } finally {
+        await third.close();
+      }
+
+      const slow = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+      await waitForJob(other, slow.body.jobId, (e) => e.progress > 0);
+      expect((await fetch(`${other.url}/api/jobs/${slow.body.jobId}`, { method: "DELETE" })).status).toBe(200);
+      expect((await readEvents(server, slow.body.jobId)).at(-1)).toMatchObject({ state: "cancelled" });
+    } finally {
+      await other.close();
+    }
+  });
+
   it("retries a job whose worker is killed mid-job on another worker, and it succeeds", async () => {
     const started = await startJob(server, "pdf-to-png", slowPdf, { imageResolution: "150" });
     const jobId = started.body.jobId;

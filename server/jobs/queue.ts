@@ -33,6 +33,11 @@ export interface JobQueue {
   /** Queues a job (or throws a BusyError); its uploads are already in the file store. */
   submit(spec: JobSpec): Promise<Job<ProcessReply>>;
   counts(): Promise<{ running: number; waiting: number }>;
+  /**
+   * A job another API server accepted, where servers share the queue, so that a visitor behind a load balancer
+   * can follow their job from any server. Undefined where the queue is this process's own, or there is no such job.
+   */
+  find(id: string): Promise<Job<ProcessReply> | undefined>;
   close(): Promise<void>;
 }
 

@@ -1,10 +1,11 @@
 import { Queue, QueueEvents } from "bullmq";
 import type { Redis } from "ioredis";
 import { AbortedError, BusyError } from "../errors.js";
+import { isId } from "../lib/ids.js";
 import { JobHandle } from "./job-handle.js";
 import { errorFromFailure } from "./job-failure.js";
 import type { ProcessReply } from "./publish.js";
-import type { JobEnded, JobQueue } from "./queue.js";
+import type { Job, JobEnded, JobQueue } from "./queue.js";
 import { CANCEL_CHANNEL, cancelKey, connect, PREFIX, QUEUE_NAME } from "./redis-names.js";
 import type { JobSpec } from "./spec.js";
 
@@ -89,6 +90,31 @@ export class RedisQueue implements JobQueue {
       await this.finish(spec.id, (found) =>
         state === "completed" ? found.succeed(job?.returnvalue as ProcessReply) : found.fail(errorFromFailure(job?.failedReason ?? "")),
       );
+    }
+    return handle;
+  }
+
+  async find(id: string): Promise<Job<ProcessReply> | undefined> {
+    if (!isId(id)) return undefined;
+    const known = this.handles.get(id);
+    if (known) return known;
+    // Listening before reading the state, so that nothing the job does in between goes unheard. Following is all
+    // this server does: the server that accepted the job removes its uploads when it ends.
+    const handle = new JobHandle<ProcessReply>(id, () => this.cancel(id));
+    this.handles.set(id, handle);
+    const job = await this.queue.getJob(id);
+    const state = job ? await job.getState() : "unknown";
+    if (!job || state === "unknown") {
+      this.handles.delete(id);
+      return undefined;
+    }
+    if (state === "active") {
+      handle.running();
+      if (typeof job.progress === "number") handle.advance(job.progress);
+    } else if (state === "completed") {
+      await this.finish(id, (found) => found.succeed(parseReply(job.returnvalue)));
+    } else if (state === "failed") {
+      await this.finish(id, (found) => found.fail(errorFromFailure(job.failedReason ?? "")));
     }
     return handle;
   }

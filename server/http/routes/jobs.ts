@@ -20,6 +20,18 @@ export function registerJobRoutes(
   records: JobRecords<ProcessReply>,
   describeError: (err: unknown) => string,
 ): void {
+  /** A job this server accepted or, where servers share the queue, one another server did. */
+  const findJob = async (id: string) => {
+    const known = records.get(id);
+    if (known) return known;
+    const found = await deps.queue.find(id);
+    if (!found) return undefined;
+    records.add(found, describeError);
+    // The outcome of a job found already ended is recorded once its promise settles; wait for that.
+    if (FINAL.has(found.state)) await found.done.catch(() => undefined);
+    return found;
+  };
+
   app.post<{ Params: { tool: string } }>("/api/jobs/:tool", async (request, reply) => {
     const job = await acceptJob(request.params.tool, request, deps);
     records.add(job, describeError);
@@ -27,20 +39,19 @@ export function registerJobRoutes(
   });
 
   app.get<{ Params: { id: string } }>("/api/jobs/:id", async (request) => {
-    const snapshot = records.snapshot(request.params.id);
-    if (!snapshot) throw notFound();
-    return snapshot;
+    if (!(await findJob(request.params.id))) throw notFound();
+    return records.snapshot(request.params.id)!;
   });
 
   app.delete<{ Params: { id: string } }>("/api/jobs/:id", async (request) => {
-    const job = records.get(request.params.id);
+    const job = await findJob(request.params.id);
     if (!job) throw notFound();
     await job.cancel();
     return { success: true };
   });
 
-  app.get<{ Params: { id: string } }>("/api/jobs/:id/events", (request, reply) => {
-    const job = records.get(request.params.id);
+  app.get<{ Params: { id: string } }>("/api/jobs/:id/events", async (request, reply) => {
+    const job = await findJob(request.params.id);
     if (!job) throw notFound();
     reply.hijack();
     const res = reply.raw;
