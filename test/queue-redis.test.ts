@@ -132,6 +132,28 @@ describe("jobs on BullMQ workers", () => {
     }
   });
 
+  it("counts an address's requests across API servers for the rate limit", async () => {
+    const [a, b] = await Promise.all([
+      startServer({ redisUrl: redis.url, rateLimitPerMinute: 3, trustProxy: true, dataDir: server.config.dataDir }),
+      startServer({ redisUrl: redis.url, rateLimitPerMinute: 3, trustProxy: true, dataDir: server.config.dataDir }),
+    ]);
+    // An address of its own (believed from the proxy header), so that the other tests' requests do not count.
+    const address = `203.0.113.${1 + (Date.now() % 250)}`;
+    try {
+      // The windows are whole minutes: keep the four requests inside one.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 55_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+      const post = (on: TestServer) => fetch(`${on.url}/api/process/no-such-tool`, { method: "POST", headers: { "x-forwarded-for": address } });
+      expect([(await post(a)).status, (await post(b)).status, (await post(a)).status]).toEqual([404, 404, 404]);
+      const limited = await post(b);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await limited.json()) as { error: string }).error).toMatch(/^Too many requests from your address/);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it("retries a job whose worker is killed mid-job on another worker, and it succeeds", async () => {
     const started = await startJob(server, "pdf-to-png", slowPdf, { imageResolution: "150" });
     const jobId = started.body.jobId;

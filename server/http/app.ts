@@ -40,7 +40,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   await app.register(multipart);
 
   registerSecurityHeaders(app, headers);
-  registerRateLimit(app, config.rateLimitPerMinute);
+  registerRateLimit(app, config.rateLimitPerMinute, config.redisUrl);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof UserError) {
