@@ -3,6 +3,7 @@ import { pageNumberOptions } from "../catalog/options/page-numbers.js";
 import { ocrOptions } from "../catalog/options/ocr.js";
 import { protectOptions, unlockOptions } from "../catalog/options/security.js";
 import { splitOptions } from "../catalog/options/pages.js";
+import { watermarkOptions } from "../catalog/options/watermark.js";
 import { decodeOptions } from "../server/http/form-options.js";
 
 const fields = (entries: Record<string, string | string[]>) =>
@@ -43,6 +44,11 @@ describe("multipart fields to options", () => {
 
   it("treats an empty field as absent where that is allowed", () => {
     expect(decodeOptions(splitOptions, fields({ pagesPerFile: "" })).pagesPerFile).toBe(1);
+  });
+
+  it("keeps a cleared text field blank, so that required text is asked for rather than defaulted", () => {
+    expect(() => decodeOptions(watermarkOptions, fields({ watermarkText: "  " }))).toThrow("Please enter the watermark text.");
+    expect(decodeOptions(watermarkOptions, fields({ watermarkText: "DRAFT", opacity: "" }))).toMatchObject({ watermarkText: "DRAFT", opacity: 30 });
   });
 
   it("gathers name[0], name[1], ... into a list", () => {

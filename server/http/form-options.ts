@@ -4,7 +4,8 @@ import { InvalidOptionsError } from "../errors.js";
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
  * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list. A field
- * left empty counts as absent where that is valid, so the default applies. Then the whole object is checked.
+ * left empty counts as absent where that is valid, so the default applies, except text fields, which keep their
+ * blank. Then the whole object is checked.
  */
 export function decodeOptions(schema: z.ZodType, fields: ReadonlyMap<string, string[]>): Record<string, unknown> {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? innerShape(schema);
@@ -39,7 +40,10 @@ function innerShape(schema: z.ZodType): Record<string, z.ZodType> {
 
 function pickReading(schema: z.ZodType, text: string): unknown {
   if (schema.safeParse(text).success) return text;
-  if (text.trim() === "" && schema.safeParse(undefined).success) return undefined;
+  // A blank number or choice counts as absent, so its default applies. A blank text field stays blank: where text
+  // is required (the watermark's), the visitor who cleared it is told so rather than given the default unasked.
+  const takesText = schema.safeParse("Any text, 42.").success;
+  if (text.trim() === "" && !takesText && schema.safeParse(undefined).success) return undefined;
   try {
     return JSON.parse(text);
   } catch {
