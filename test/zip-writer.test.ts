@@ -40,7 +40,7 @@ describe("ZIP writer", () => {
       await fs.writeFile(path.join(dir, file), data);
       sources.push({ path: path.join(dir, file), name, data });
     };
-    // Files over 16 MB are streamed in 4 MB chunks rather than read whole: one of each kind, stored and deflated.
+    // Files over 4 MB are streamed in 4 MB chunks rather than read whole: one of each kind, stored and deflated.
     await add("a", "page-1.pdf", crypto.randomBytes(17 * 1024 * 1024 + 17));
     await add("b", "notes.txt", Buffer.from("line of text\n".repeat(1_400_000)));
     await add("f", "page-2.pdf", crypto.randomBytes(300_000));

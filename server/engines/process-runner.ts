@@ -47,7 +47,6 @@ export class EngineError extends Error {
 const caps = new Map<string, Semaphore>();
 const capLimits = new Map<string, number>();
 
-/** Sets how many runs of one engine may go at once (default: the number of cores). */
 let timeLimits = new Map<string, number>();
 
 /** Operators' ceilings on any one run of an engine, replacing earlier ones; a run asking for less keeps its own. */
@@ -60,6 +59,7 @@ export function timeLimitFor(engine: string, requestedMs: number): number {
   return Math.min(requestedMs, timeLimits.get(engine) || Infinity);
 }
 
+/** Sets how many runs of one engine may go at once (default: the number of cores). */
 export function setEngineConcurrency(engine: string, limit: number): void {
   capLimits.set(engine, limit);
   caps.delete(engine);
