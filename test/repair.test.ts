@@ -6,6 +6,7 @@ import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFString, StandardFonts } fr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, pageCountOf, pageTexts, pdfinfo, writeTemp } from "./helpers/pdf-tools.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
 const exec = promisify(execFile);
@@ -180,6 +181,36 @@ describe("repair-pdf", () => {
     const { stdout } = await exec("qpdf", ["--show-object=trailer", untouched.path]);
     const infoRef = /\/Info (\d+) 0 R/.exec(stdout)![1]!;
     expect((await exec("qpdf", [`--show-object=${infoRef}`, untouched.path])).stdout).toMatch(/\/Title 42/);
+  });
+
+  it("reports what a truncated file lost instead of announcing success", async () => {
+    // Ten pages as producers often write them: page objects first, then their content, and the last two pages'
+    // objects at the very end. Cut before the sixth page's content, as an interrupted download would.
+    const lines = (p: number) => Array.from({ length: 30 }, (_, i) => `(Page ${p} line ${i} of the report) '`).join("\n");
+    const content = (p: number) => `BT /F1 11 Tf 50 780 Td 14 TL\n${lines(p)}\nET`;
+    const page = (contentObject: number) =>
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 11 0 R >> >> /Contents ${contentObject} 0 R >>`;
+    const kids = [3, 4, 5, 6, 7, 8, 9, 10, 22, 23].map((n) => `${n} 0 R`).join(" ");
+    const whole = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      `<< /Type /Pages /Kids [${kids}] /Count 10 >>`,
+      ...Array.from({ length: 8 }, (_, i) => page(12 + i)),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      ...Array.from({ length: 10 }, (_, i) => `<< /Length ${content(i + 1).length} >>\nstream\n${content(i + 1)}\nendstream`),
+      page(20),
+      page(21),
+    ]);
+    const input = await writeTemp("cut-short.pdf", whole.subarray(0, whole.indexOf("17 0 obj")));
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input]);
+    await expectSound(out);
+    const texts = await pageTexts(out);
+    // What came back, by an independent reader: five pages with their text, the rest without any.
+    expect(texts.slice(0, 5).every((t, i) => t.includes(`Page ${i + 1} line 29`))).toBe(true);
+    expect(texts.slice(5).join("").trim()).toBe("");
+    expect(await pageCountOf(out)).toBe(8);
+    expect(reply.warning).toMatch(/8 of the 10 pages the file declares were recovered; 3 pages lost their content and come out blank \(pages 6-8\)/);
+    expect(reply.message).toMatch(/^Only partly repaired: /);
+    expect(reply.message).not.toMatch(/No structural damage/);
   });
 
   it("refuses encrypted and hopeless files with a sentence", async () => {

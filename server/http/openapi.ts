@@ -96,6 +96,7 @@ export function buildOpenApi(): JsonSchema {
           properties: {
             success: { const: true },
             message: { type: "string", description: "What was done, and anything that could not be." },
+            warning: { type: "string", description: "Present when the result is incomplete (a repair that lost content): what was lost." },
             downloadUrl: download,
             filename: { type: "string" },
             size: { type: "integer" },

@@ -8,6 +8,8 @@ import type { OutputGroup, ToolResult } from "../tools/types.js";
 export interface ProcessReply {
   success: true;
   message?: string;
+  /** The result is incomplete: what was lost (a repair that could not recover everything). */
+  warning?: string;
   downloadUrl: string;
   filename: string;
   size: number;
@@ -33,7 +35,12 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
 
 export async function publishResult(result: ToolResult, store: FileStore, workDir: string, toolId: string): Promise<ProcessReply> {
   const main = await keepGroup(result, store, workDir, `${toolId}-results.zip`);
-  const reply: ProcessReply = { success: true, ...(result.message ? { message: result.message } : {}), ...main };
+  const reply: ProcessReply = {
+    success: true,
+    ...(result.message ? { message: result.message } : {}),
+    ...(result.warning ? { warning: result.warning } : {}),
+    ...main,
+  };
   if (result.extraction) {
     reply.extractionResult = { success: true, ...(await keepGroup(result.extraction, store, workDir, "extracted_pages.zip")) };
   }

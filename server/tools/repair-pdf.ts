@@ -3,11 +3,12 @@ import path from "node:path";
 import type { RepairOptions } from "../../catalog/options/repair.js";
 import { EncryptedPdfError, TooManyPagesError, UserError } from "../errors.js";
 import { runMupdf, MupdfTaskError } from "../engines/mupdf/pool.js";
-import type { TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
+import type { DamageInventory, TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
 import { EngineError } from "../engines/process-runner.js";
 import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
 import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
 import { countTextCharacters } from "../engines/poppler-text.js";
+import { formatPageList } from "../../catalog/page-ranges.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
@@ -21,6 +22,8 @@ import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 interface Diagnosis {
   check: CheckReport;
+  /** What MuPDF's repairing parser finds in the damaged file: pages declared, and pages whose parts are gone. */
+  inventory?: DamageInventory;
   /** Characters of text poppler finds in the damaged file: a repair must not lose them. */
   textCharacters?: number;
   /** The most pages any reader found: what a repair must keep. Undefined when neither qpdf nor MuPDF could count. */
@@ -47,19 +50,17 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
     throw err;
   }
   const qpdfPages = await countPages(file.path, ctx);
-  let mupdfPages: number | undefined;
-  let mupdfRepaired = false;
+  let inventory: DamageInventory | undefined;
   try {
-    const seen = await runMupdf("inspectDamage", { input: file.path }, ctx);
-    mupdfPages = seen.pageCount;
-    mupdfRepaired = seen.wasRepaired;
+    inventory = await runMupdf("inspectDamage", { input: file.path }, ctx);
   } catch (err) {
     if (err instanceof MupdfTaskError && /password/.test(err.detail)) throw new EncryptedPdfError(file.name);
     if (!(err instanceof MupdfTaskError)) throw err;
   }
   const found = check.findings.join("\n");
   const objectProblems = check.findings.filter((f) => /object|endobj/i.test(f) && !/stream/i.test(f));
-  const xrefBroken = /xref|cross-reference|startxref|trailer/i.test(found) || mupdfRepaired;
+  const mupdfPages = inventory?.pageCount;
+  const xrefBroken = /xref|cross-reference|startxref|trailer/i.test(found) || inventory?.wasRepaired === true;
   const problems = [
     xrefBroken ? "the cross-reference table was broken or missing" : "",
     /stream|decod|inflate|zlib|flate/i.test(found) ? "some streams could not be decoded" : "",
@@ -72,6 +73,7 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
   const textCharacters = await countTextCharacters(file.path, ctx);
   return {
     check,
+    ...(inventory ? { inventory } : {}),
     expectedPages: counts.length ? Math.max(...counts) : undefined,
     ...(textCharacters ? { textCharacters } : {}),
     problems,
@@ -145,7 +147,9 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   const used = chosen ?? fallback;
   if (!used) {
     throw new UserError(
-      `This file could not be repaired (${file.name}): none of the repair methods${ladder.length < 3 ? " this mode allows" : ""} could read a page from it.`,
+      `This file could not be repaired (${file.name}): none of the repair methods${ladder.length < 3 ? " this mode allows" : ""} could read a page from it${
+        diagnosis.inventory?.declaredPages ? `, although it declares ${diagnosis.inventory.declaredPages}` : ""
+      }.`,
       422,
       "unrepairable",
     );
@@ -169,7 +173,9 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   const finalCheck = await checkReport(current, ctx);
   const finalPages = (await countPages(current, ctx)) ?? used.pages;
 
+  const losses = lossesOf(diagnosis, finalPages, (await countTextCharacters(current, ctx)) ?? 0);
   const notes = [
+    losses.length ? `Only partly repaired: ${losses.join("; ")}.` : "",
     diagnosis.problems.length ? `Found: ${diagnosis.problems.join("; ")}.` : "No structural damage was found.",
     `Repaired with ${RUNG_NAMES[used.rung]}.`,
     used.note ?? "",
@@ -191,8 +197,38 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
     options.saveAsVersion !== "auto" ? `Saved as PDF ${options.saveAsVersion}.` : "",
     options.optimizeSize ? `Size: ${await sizeChange(file.path, current)}.` : "",
   ].filter(Boolean);
-  return { files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf` }], message: notes.join(" ") };
+  return {
+    files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf` }],
+    message: notes.join(" "),
+    ...(losses.length ? { warning: `Some content could not be recovered: ${losses.join("; ")}.` } : {}),
+  };
 };
+
+const pagesPhrase = (pages: readonly number[]) => `${pages.length === 1 ? "page" : "pages"} ${formatPageList(pages).replaceAll(",", ", ")}`;
+
+/**
+ * What the repaired file lacks compared with what the damaged one declares or what the most tolerant reader sees:
+ * missing pages, pages that come out blank, fonts and pictures that are gone, text that no reader finds any more.
+ * A repair that lost any of it must say so, however sound the rewritten file is.
+ */
+function lossesOf(diagnosis: Diagnosis, finalPages: number, finalTextCharacters: number): string[] {
+  const inventory = diagnosis.inventory;
+  const declared = Math.max(inventory?.declaredPages ?? 0, diagnosis.expectedPages ?? 0);
+  const within = (pages: readonly number[] | undefined) => (pages ?? []).filter((p) => p <= finalPages);
+  const blank = within(inventory?.pagesWithoutContent);
+  const fonts = within(inventory?.pagesMissingFonts);
+  const images = within(inventory?.pagesMissingImages);
+  const losses: string[] = [];
+  if (declared > finalPages) losses.push(`${finalPages} of the ${declared} pages the file declares were recovered`);
+  if (blank.length) losses.push(`${blank.length === 1 ? "one page" : `${blank.length} pages`} lost ${blank.length === 1 ? "its" : "their"} content and come${blank.length === 1 ? "s" : ""} out blank (${pagesPhrase(blank)})`);
+  if (fonts.length) losses.push(`text on ${fonts.length === 1 ? "one page" : `${fonts.length} pages`} uses fonts that were lost and shows in a substitute font or not at all (${pagesPhrase(fonts)})`);
+  if (images.length) losses.push(`pictures were lost on ${pagesPhrase(images)}`);
+  const text = diagnosis.textCharacters ?? 0;
+  if (text > 0 && finalTextCharacters < text * 0.9) {
+    losses.push(`about ${Math.round(100 * (1 - finalTextCharacters / text))}% of the text a reader finds in the damaged file is missing`);
+  }
+  return losses;
+}
 
 async function sizeChange(before: string, after: string): Promise<string> {
   const [a, b] = await Promise.all([fs.stat(before), fs.stat(after)]);

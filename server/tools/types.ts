@@ -32,6 +32,8 @@ export interface OutputGroup {
 export interface ToolResult extends OutputGroup {
   /** Said to the visitor beside the download: what was done, and anything that could not be. */
   message?: string;
+  /** Set when the result is delivered but incomplete: what was lost, for a visitor who must not read it as a full success. */
+  warning?: string;
   /** organize-pdf's second file. */
   extraction?: OutputGroup;
 }

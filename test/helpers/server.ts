@@ -48,6 +48,7 @@ export interface ToolReply {
     success: boolean;
     error?: string;
     message?: string;
+    warning?: string;
     downloadUrl?: string;
     filename?: string;
     size?: number;

@@ -271,11 +271,148 @@ function tidyDocument(doc: mupdf.PDFDocument, options: TidyOptions): TidyReport 
   return report;
 }
 
+/**
+ * A damaged file's references to objects that are gone become null, and page-tree entries that are not pages are
+ * dropped (their counts corrected). Left in place, a dangling reference is renumbered along with the live objects
+ * when the file is written compactly and ends up pointing at an unrelated object: a content stream listed as a page.
+ */
+function dropDanglingReferences(doc: mupdf.PDFDocument): void {
+  const clean = (container: mupdf.PDFObject) => {
+    const gone: Array<number | string> = [];
+    container.forEach((value, key) => {
+      if (isDangling(value)) gone.push(key);
+      else if (!value.isIndirect() && (value.isDictionary() || value.isArray())) clean(value);
+    });
+    for (const key of gone) container.put(key, null);
+  };
+  for (let num = 1, n = Math.min(doc.countObjects(), INVENTORY_OBJECT_LIMIT); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (obj.isDictionary() || obj.isArray()) clean(obj);
+  }
+  const pages = doc.getTrailer().get("Root").get("Pages");
+  if (pages.isDictionary()) prunePageTree(pages, new Set());
+}
+
+/** Keeps only the Kids that are pages or page trees, and returns how many pages are left below `node`. */
+function prunePageTree(node: mupdf.PDFObject, seen: Set<number>): number {
+  const kids = node.get("Kids");
+  if (!kids.isArray()) return 0;
+  let count = 0;
+  for (let i = kids.length - 1; i >= 0; i--) {
+    const kid = kids.get(i);
+    const number = kid.isIndirect() ? kid.asIndirect() : -1;
+    const type = kid.isDictionary() ? kid.get("Type") : undefined;
+    const name = type?.isName() ? type.asName() : "";
+    if (seen.has(number) || (name !== "Page" && name !== "Pages")) {
+      kids.delete(i);
+      continue;
+    }
+    seen.add(number);
+    count += name === "Pages" ? prunePageTree(kid, seen) : 1;
+  }
+  node.put("Count", count);
+  return count;
+}
+
+/** What a damaged file says it holds, against what can still be read of it: the basis of an honest repair report. */
+export interface DamageInventory {
+  pageCount: number;
+  wasRepaired: boolean;
+  /** The most pages the file declares anywhere (a page tree's /Count, the linearization's /N, page objects found). */
+  declaredPages: number;
+  /** Pages (1-based, in reading order) whose content was referenced but is gone or unreadable: they come out blank. */
+  pagesWithoutContent: number[];
+  /** Pages that use fonts or images whose objects are gone: their text or pictures cannot be shown as they were. */
+  pagesMissingFonts: number[];
+  pagesMissingImages: number[];
+}
+
+/** A scan of every object is linear in the file, but a file may hold millions of tiny objects: past this, stop. */
+const INVENTORY_OBJECT_LIMIT = 1_000_000;
+
+function declaredPageCount(doc: mupdf.PDFDocument): number {
+  let declared = 0;
+  let pageObjects = 0;
+  for (let num = 1, n = Math.min(doc.countObjects(), INVENTORY_OBJECT_LIMIT); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (!obj.isDictionary()) continue;
+    const type = obj.get("Type");
+    const typeName = type.isName() ? type.asName() : "";
+    if (typeName === "Page") pageObjects++;
+    const count = typeName === "Pages" ? obj.get("Count") : obj.get("Linearized").isNull() ? undefined : obj.get("N");
+    if (count?.isNumber()) declared = Math.max(declared, Math.floor(count.asNumber()));
+  }
+  return Math.max(declared, pageObjects);
+}
+
+/** A reference that points at nothing: the object was cut off or destroyed. A direct value is never missing. */
+function isDangling(value: mupdf.PDFObject): boolean {
+  return value.isIndirect() && value.resolve().isNull();
+}
+
+/** Whether a content entry (a stream, or an array of them) leaves the page with nothing to draw. */
+function contentIsLost(contents: mupdf.PDFObject): boolean {
+  if (contents.isNull()) return false;
+  const streams: mupdf.PDFObject[] = [];
+  if (contents.isArray()) for (let i = 0; i < contents.length; i++) streams.push(contents.get(i));
+  else streams.push(contents);
+  let readable = 0;
+  for (const stream of streams) {
+    if (!stream.isStream()) continue;
+    try {
+      if (stream.readStream().getLength() > 0) readable++;
+    } catch {
+      // An undecodable stream draws nothing.
+    }
+  }
+  return readable === 0 && streams.some((s) => isDangling(s) || s.isStream());
+}
+
+function hasDanglingEntry(dict: mupdf.PDFObject, broken: (value: mupdf.PDFObject) => boolean = isDangling): boolean {
+  let dangling = false;
+  if (dict.isDictionary()) dict.forEach((value) => (dangling ||= broken(value)));
+  return dangling;
+}
+
+/**
+ * A font is lost when its dictionary is, or any part a reader needs to draw or extract its text: a composite font's
+ * descendant, a descriptor, the embedded program, the ToUnicode map.
+ */
+function fontIsLost(font: mupdf.PDFObject): boolean {
+  if (isDangling(font) || !font.isDictionary()) return isDangling(font);
+  const parts = [font];
+  const descendants = font.get("DescendantFonts");
+  if (descendants.isArray()) {
+    const descendant = descendants.get(0);
+    if (isDangling(descendant)) return true;
+    parts.push(descendant);
+  }
+  return parts.some((part) => {
+    const descriptor = part.get("FontDescriptor");
+    if (isDangling(descriptor) || isDangling(part.get("ToUnicode"))) return true;
+    return descriptor.isDictionary() && ["FontFile", "FontFile2", "FontFile3"].some((k) => isDangling(descriptor.get(k)));
+  });
+}
+
+function inventory(doc: mupdf.PDFDocument): Omit<DamageInventory, "pageCount" | "wasRepaired"> {
+  const result = { declaredPages: declaredPageCount(doc), pagesWithoutContent: [] as number[], pagesMissingFonts: [] as number[], pagesMissingImages: [] as number[] };
+  for (let p = 0, n = doc.countPages(); p < n; p++) {
+    const page = doc.findPage(p);
+    // A page the tree lists but whose object is gone has nothing left to show either.
+    if (!page.isDictionary() || contentIsLost(page.get("Contents"))) result.pagesWithoutContent.push(p + 1);
+    if (!page.isDictionary()) continue;
+    const resources = page.getInheritable("Resources");
+    if (hasDanglingEntry(resources.get("Font"), fontIsLost)) result.pagesMissingFonts.push(p + 1);
+    if (hasDanglingEntry(resources.get("XObject"))) result.pagesMissingImages.push(p + 1);
+  }
+  return result;
+}
+
 export const repairTasks = {
   /** Counts the pages MuPDF's forgiving parser finds, to know what a repair must keep. */
-  inspectDamage(args: { input: string }) {
+  inspectDamage(args: { input: string }): DamageInventory {
     const doc = open(args.input);
-    return { pageCount: doc.countPages(), wasRepaired: doc.wasRepaired() };
+    return { pageCount: doc.countPages(), wasRepaired: doc.wasRepaired(), ...inventory(doc) };
   },
 
   /**
@@ -284,6 +421,7 @@ export const repairTasks = {
    */
   rewriteWithMupdf(args: { input: string; output: string; garbage: "none" | "compact" | "deduplicate"; clean: boolean; rebuildPageTree: boolean }) {
     const doc = open(args.input);
+    if (doc.wasRepaired()) dropDanglingReferences(doc);
     const rebuiltPages = args.rebuildPageTree && doc.countPages() === 0 ? rebuildPageTree(doc) : 0;
     const options = ["compress", args.garbage === "none" ? "" : `garbage=${args.garbage}`, args.clean ? "clean,sanitize" : ""].filter(Boolean);
     fs.writeFileSync(args.output, doc.saveToBuffer(options.join(",")).asUint8Array());

@@ -2,6 +2,8 @@
 export interface ProcessReply {
   success: boolean;
   message?: string;
+  /** The result is delivered but incomplete: what was lost. */
+  warning?: string;
   downloadUrl?: string;
   filename?: string;
   size?: number;

@@ -18,6 +18,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** How a screen words the outcome, and whether the result downloads by itself or waits in a results card. */
 export interface RunOptions {
   success?: { title: string; description: string };
+  /** The title shown instead of success's when the result is incomplete (the reply's warning says what was lost). */
+  partialTitle?: string;
   failureTitle?: string;
   failureFallback?: string;
   /** The failure's description when the server's reply carries no sentence (the spec's "Failed to sign PDF"). */
@@ -34,7 +36,7 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
 export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
-  const { success, failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
+  const { success, partialTitle = "Done, but not everything could be kept", failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -76,7 +78,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
           }
         }
         toast(
-          success ?? {
+          reply.warning ? { title: partialTitle, description: reply.warning } : success ?? {
             title: "Processing complete",
             description: extraction?.success
               ? "Your file has been processed and extracted pages have been saved separately."
@@ -94,7 +96,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         });
       }
     },
-    [tool.id, tool.options, success, failureTitle, failureFallback, unexplainedFailure, autoDownload],
+    [tool.id, tool.options, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);

@@ -32,6 +32,7 @@ const MODE_NAMES: Record<string, string> = {
 /** The spec's wording for this screen's outcome; the result waits in its card instead of downloading by itself. */
 const RUN_OPTIONS: RunOptions = {
   success: { title: "PDF Repaired Successfully", description: "Your repaired PDF is ready to download." },
+  partialTitle: "PDF Partly Repaired",
   failureTitle: "Repair failed",
   unexplainedFailure: "Failed to repair PDF",
   failureFallback: "An unknown error occurred",

@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { AlertTriangle, Download } from "lucide-react";
 import type { ProcessReply } from "../../lib/jobs-api.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 
@@ -7,6 +7,12 @@ export function ResultCard({ title, result, linkLabel, testId }: { title: string
   return (
     <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-live="polite" data-testid={testId}>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+      {result.warning && (
+        <p className="mt-2 flex gap-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100" role="alert">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {result.warning}
+        </p>
+      )}
       <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{result.message}</p>
       <a href={result.downloadUrl} download={result.filename} className={`${buttonStyles.primary} mt-4`}>
         <Download className="h-4 w-4" aria-hidden="true" />
