@@ -164,7 +164,7 @@ describe("every corpus PDF through every PDF-to-PDF tool", () => {
   });
 
   it("finishes in reasonable time", () => {
-    // 374 runs took 105 to 190 s on two shared cores; four minutes leaves room for a busy CI machine.
+    // 362 runs took 105 to 190 s on two shared cores; four minutes leaves room for a busy CI machine.
     expect(seconds).toBeLessThan(240);
   });
 });

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The shared real-world PDFs, beside the project as ../shared/corpus. Read-only: copy what a test changes. */
-export const CORPUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/corpus");
+/** The real-world sample PDFs in test/corpus (see its README). Read-only: copy what a test changes. */
+export const CORPUS_DIR = fileURLToPath(new URL("../corpus/", import.meta.url));
 
 export function corpus(name: string): string {
   return path.join(CORPUS_DIR, name);
