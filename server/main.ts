@@ -3,6 +3,7 @@ import { buildApp } from "./http/app.js";
 import { openQueue } from "./jobs/open-queue.js";
 import { warmUpOffice } from "./engines/libreoffice.js";
 import { warmUpMupdf } from "./engines/mupdf/pool.js";
+import { sandboxWarning } from "./engines/sandbox.js";
 import { openStorage } from "./storage/open-store.js";
 import { startSweeper } from "./storage/sweeper.js";
 
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const { store, workDirs } = await openStorage(config);
   const queue = await openQueue({ config, store, workDirs });
   const app = await buildApp({ config, store, workDirs, queue });
+  const sandboxProblem = sandboxWarning();
+  if (sandboxProblem) app.log.warn(sandboxProblem);
   const sweeper = startSweeper([store, workDirs], config.sweepIntervalMs, (msg) => app.log.info(msg));
   await sweeper.done;
   await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import { warmUpOffice } from "./engines/libreoffice.js";
 import { warmUpMupdf } from "./engines/mupdf/pool.js";
 import { startRedisWorker } from "./jobs/redis-worker.js";
 import { jobRunner } from "./jobs/run-job.js";
+import { sandboxWarning } from "./engines/sandbox.js";
 import { openStorage } from "./storage/open-store.js";
 import { startSweeper } from "./storage/sweeper.js";
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   if (!config.s3) log(`files are in ${config.dataDir}: the API servers must use the same folder (or set S3_BUCKET)`);
   const sweeper = startSweeper([store, workDirs], config.sweepIntervalMs, log);
   await sweeper.done;
+  const sandboxProblem = sandboxWarning();
+  if (sandboxProblem) log(sandboxProblem);
   warmUpMupdf();
   warmUpOffice();
   const worker = await startRedisWorker(jobRunner({ config, store, workDirs }), {

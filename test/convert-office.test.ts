@@ -20,10 +20,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-/** Office processes a server process started (their UNO pipes carry its pid). */
+/**
+ * Office processes a server process started (their UNO pipes carry its pid). Only the office itself counts: the
+ * command lines of the programs that start it in its sandbox (prlimit, setpriv, bwrap) name soffice.bin too.
+ */
 async function runningOffices(pid = process.pid): Promise<number> {
-  const { stdout } = await exec("ps", ["-eo", "args"]);
-  return stdout.split("\n").filter((l) => l.includes("soffice.bin") && l.includes(`pdftoolbox_office_${pid}_`)).length;
+  const { stdout } = await exec("ps", ["-eo", "comm=,args="]);
+  return stdout.split("\n").filter((l) => l.trimStart().startsWith("soffice.bin ") && l.includes(`pdftoolbox_office_${pid}_`)).length;
 }
 
 describe("word-to-pdf", () => {

@@ -15,6 +15,20 @@ async function running(pid: number): Promise<boolean> {
   }
 }
 
+/**
+ * The process whose command line is exactly `args`, seen from here. An engine in its sandbox has a PID namespace of
+ * its own, so the pid it could report about itself means nothing outside.
+ */
+async function findProcess(args: readonly string[]): Promise<number | undefined> {
+  const wanted = args.join("\0") + "\0";
+  for (const entry of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (cmdline === wanted) return Number(entry);
+  }
+  return undefined;
+}
+
 async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
     if (await condition()) return true;
@@ -27,20 +41,23 @@ describe("engine processes", () => {
     const dir = await tempDir();
     const pidFile = path.join(dir, "engine.pid");
     // A parent that starts a long "engine" through the runner and is then killed with SIGKILL, as a worker is on a
-    // crash: it has no chance to stop what it started. The engine writes its pid, then becomes a long sleep.
+    // crash: it has no chance to stop what it started. The engine writes its pid, then becomes a long sleep whose
+    // duration no other process on the machine has, so that it can be found from here.
+    const duration = `120.${process.pid}${Date.now() % 100000}`;
     const script = `
       import { runProcess } from "./server/engines/process-runner.ts";
-      await runProcess({ engine: "qpdf", command: "sh", args: ["-c", 'echo $$ > "$0"; exec sleep 120', ${JSON.stringify(pidFile)}], cwd: ${JSON.stringify(dir)}, timeoutMs: 300000 });
+      await runProcess({ engine: "qpdf", command: "sh", args: ["-c", 'echo $$ > "$0"; exec sleep ${duration}', ${JSON.stringify(pidFile)}], cwd: ${JSON.stringify(dir)}, timeoutMs: 300000 });
     `;
     const parent = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: "ignore" });
     expect(await waitFor(async () => (await fs.readFile(pidFile, "utf8").catch(() => "")).trim() !== "", 20_000)).toBe(true);
-    const enginePid = Number((await fs.readFile(pidFile, "utf8")).trim());
-    expect(await running(enginePid)).toBe(true);
+    let enginePid: number | undefined;
+    expect(await waitFor(async () => (enginePid = await findProcess(["sleep", duration])) !== undefined, 5_000)).toBe(true);
+    expect(await running(enginePid!)).toBe(true);
 
     const exited = new Promise((resolve) => parent.once("exit", resolve));
     parent.kill("SIGKILL");
     await exited;
-    expect(await waitFor(async () => !(await running(enginePid)), 5_000)).toBe(true);
+    expect(await waitFor(async () => !(await running(enginePid!)), 5_000)).toBe(true);
   });
 
   it("still report a missing program as not installed", async () => {

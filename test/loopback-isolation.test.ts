@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -115,12 +114,13 @@ describe("no engine reaches the network", () => {
 describe("engines run in a network namespace of their own", () => {
   // Whatever an engine is made to do, it has no network: a program started as an engine cannot even reach this
   // machine's loopback. The probe of installed engines runs outside the namespace, which makes the control.
-  const connectTo = (engine: string) =>
+  // Each run in a fresh folder of its own: an engine is never started in the shared temporary folder.
+  const connectTo = async (engine: string) =>
     runProcess({
       engine,
       command: "python3",
       args: ["-c", `import socket; socket.create_connection(("127.0.0.1", ${new URL(base).port}), 2).close()`],
-      cwd: os.tmpdir(),
+      cwd: await tempDir(),
       timeoutMs: 10_000,
     });
 
@@ -138,7 +138,7 @@ describe("engines run in a network namespace of their own", () => {
   });
 
   it("still tells a missing program from a failing one", async () => {
-    const missing = await runProcess({ engine: "qpdf", command: "no-such-engine-here", args: [], cwd: os.tmpdir(), timeoutMs: 10_000 }).catch((e: unknown) => e);
+    const missing = await runProcess({ engine: "qpdf", command: "no-such-engine-here", args: [], cwd: await tempDir(), timeoutMs: 10_000 }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(EngineError);
     expect((missing as EngineError).exitCode).toBeNull();
     expect((missing as EngineError).message).toContain("no-such-engine-here is not installed");

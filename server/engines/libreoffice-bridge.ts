@@ -49,6 +49,11 @@ if doc is None:
     sys.exit(3)
 
 try:
+    # com.sun.star.document.LinkUpdateModes.NEVER: nothing the export does refreshes a link.
+    try:
+        doc.createInstance("com.sun.star.document.Settings").setPropertyValue("LinkUpdateMode", 0)
+    except Exception:
+        pass
     if doc.supportsService("com.sun.star.sheet.SpreadsheetDocument"):
         kind, pdf_filter = "spreadsheet", "calc_pdf_Export"
     elif doc.supportsService("com.sun.star.presentation.PresentationDocument"):

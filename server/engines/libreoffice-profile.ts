@@ -6,6 +6,12 @@ import path from "node:path";
  * one profile make the second silently write nothing), it locks documents in: no macros, no link updates, no
  * fetching of linked images or other content from outside the document, and every internet protocol sent to a
  * proxy on a port where nothing listens, so that whatever slips past the first settings still cannot connect.
+ *
+ * No setting of LibreOffice 7.4 stops every read of a linked file: a linked OLE object in a presentation (or an
+ * OpenDocument draw:object pointing at a file) is read while the document is imported, before any "update" choice
+ * applies. That is what the engine sandbox is for (sandbox.ts): the office sees no file worth reading. These
+ * settings cover what happens after import: links and fields never refreshed, no recalculation on load, no location
+ * trusted; templates are never reloaded (the bridge loads with UpdateDocMode NO_UPDATE).
  */
 
 /** Loopback port 9 (discard): nothing listens there, so every proxied request fails at once. */
@@ -18,10 +24,16 @@ const SETTINGS: ReadonlyArray<[string, string, string | number | boolean]> = [
   // Linked images, media and other references are not followed from documents outside trusted locations; there
   // are no trusted locations, so none is followed.
   ["/org.openoffice.Office.Common/Security/Scripting", "BlockUntrustedRefererLinks", true],
+  // No trusted locations: macros and links in no folder are treated as safe.
+  ["/org.openoffice.Office.Common/Security/Scripting", "SecureURL", ""],
   // Links and fields are not refreshed from their sources (Writer: 2 never; Calc: 1 never).
   ["/org.openoffice.Office.Writer/Content/Update", "Link", 2],
   ["/org.openoffice.Office.Writer/Content/Update", "Field", false],
   ["/org.openoffice.Office.Calc/Content/Update", "Link", 1],
+  // Spreadsheets show the values they were saved with (1: never recalculate on load), so that no formula fetches
+  // external data while the document opens.
+  ["/org.openoffice.Office.Calc/Formula/Load", "OOXMLRecalcMode", 1],
+  ["/org.openoffice.Office.Calc/Formula/Load", "ODFRecalcMode", 1],
   // Manual proxy for every protocol, pointing nowhere; no exceptions, loopback included.
   ["/org.openoffice.Inet/Settings", "ooInetProxyType", 2],
   ["/org.openoffice.Inet/Settings", "ooInetHTTPProxyName", DEAD_PROXY.host],
@@ -53,10 +65,13 @@ ${items.join("\n")}
 `;
 }
 
-/** Creates (or resets) a profile folder with the locked-down settings; returns its file: URL for -env:UserInstallation. */
-export async function prepareProfile(dir: string): Promise<string> {
+/**
+ * Creates (or resets) a profile folder with the locked-down settings; returns the file: URL for
+ * -env:UserInstallation of where the office sees it (seenAs: its path inside the sandbox).
+ */
+export async function prepareProfile(dir: string, seenAs: string = dir): Promise<string> {
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(path.join(dir, "user"), { recursive: true });
   await fs.writeFile(path.join(dir, "user", "registrymodifications.xcu"), registryXml());
-  return `file://${dir}`;
+  return `file://${seenAs}`;
 }

@@ -64,7 +64,9 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
       engine: "ocrmypdf",
       command: "ocrmypdf",
       args,
+      // Inside the job's folder, which the sandbox binds: the input and output are there too.
       cwd: tmp,
+      workDir: ctx.workDir,
       timeoutMs: run.timeoutMs,
       signal: ctx.signal,
       env: { OMP_THREAD_LIMIT: "1", TMPDIR: tmp },

@@ -1,9 +1,12 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
+import path from "node:path";
 import { AbortedError, EngineTimeoutError } from "../errors.js";
 import { Semaphore } from "../lib/semaphore.js";
+import { prlimitArgs } from "./engine-limits.js";
 import { withoutNetwork } from "./network-sandbox.js";
 import { dyingWithParent } from "./parent-death.js";
+import { bwrapArgs, engineSandboxState, SANDBOX_PATH, type SandboxView } from "./sandbox.js";
 
 /**
  * The only place that starts programs. Arguments go as an array (never through a shell), every run has a timeout,
@@ -15,7 +18,17 @@ export interface RunOptions {
   engine: string;
   command: string;
   args: readonly string[];
+  /** Where the program starts: the job's own folder or a folder inside it. */
   cwd: string;
+  /**
+   * The job's own folder, which the sandbox binds read-write (default: cwd). Every file on the command line must be
+   * inside it, or be a system file under /usr.
+   */
+  workDir?: string;
+  /** Bind the job's folder as the program's /tmp instead of at its own path (see SandboxView). */
+  workDirAsTmp?: boolean;
+  /** Extra files or folders the program may read. */
+  readOnly?: readonly string[];
   timeoutMs: number;
   signal?: AbortSignal;
   /** Exit codes that mean success (qpdf uses 3 for "succeeded with warnings"). */
@@ -89,24 +102,77 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   }
 }
 
+/** Programs that handle no visitor's file and run outside the sandbox: the probe of installed engines, which runs
+ * fixed `--version` commands from / and should tell what is installed, not what the sandbox lets through. */
+const UNSANDBOXED = new Set(["probe"]);
+
+let prlimitPresent: boolean | undefined;
+
+function prlimitAvailable(): boolean {
+  prlimitPresent ??= spawnSync("prlimit", ["--version"], { stdio: "ignore", timeout: 5000 }).status === 0;
+  return prlimitPresent;
+}
+
+/** Where an engine runs and what it may see: the job's own folder (read-write) and the run's time limit. */
+export interface EngineCommandOptions extends SandboxView {
+  /** The run's time limit, from which its CPU-time limit follows; none: no CPU-time limit. */
+  timeLimitMs?: number;
+}
+
+/**
+ * The command line that starts `command` with `args` as an engine, for spawn() with `detached: true` (the kill on
+ * abort is a kill of that process group):
+ *   prlimit (engine-limits.ts) → setpriv --pdeathsig KILL (parent-death.ts) → bwrap (sandbox.ts) → the program.
+ * Each execs the next in place, so the group stays one. `workDir` must be the job's own folder (throws otherwise);
+ * paths on the command line must be inside it, or under /usr. With the sandbox off or unavailable the program runs
+ * as it is, in a network namespace of its own where possible (network-sandbox.ts).
+ */
+export function engineCommandLine(
+  engine: string,
+  command: string,
+  args: readonly string[],
+  options: EngineCommandOptions,
+): { command: string; args: string[] } {
+  if (UNSANDBOXED.has(engine)) return { command, args: [...args] };
+  const sandboxed = engineSandboxState() === "on";
+  const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(options, command, args) } : withoutNetwork(engine, command, args);
+  const dying = dyingWithParent(inner.command, inner.args);
+  if (!prlimitAvailable()) return { command: dying.command, args: [...dying.args] };
+  return { command: "prlimit", args: [...prlimitArgs(engine, options.timeLimitMs ?? Infinity, sandboxed), "--", dying.command, ...dying.args] };
+}
+
+/** The environment a program gets: a minimal one, with its home and temporary folder in its own folder. */
+function engineEnv(options: RunOptions): Record<string, string> {
+  const sandboxed = !UNSANDBOXED.has(options.engine) && engineSandboxState() === "on";
+  const workDir = options.workDir ?? options.cwd;
+  const own = sandboxed && options.workDirAsTmp ? path.join("/tmp", path.relative(workDir, options.cwd)) : options.cwd;
+  return {
+    PATH: sandboxed ? SANDBOX_PATH : (process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin"),
+    HOME: own,
+    TMPDIR: own,
+    LANG: "C.UTF-8",
+    ...options.env,
+  };
+}
+
 function spawnOnce(options: RunOptions): Promise<RunResult> {
   const okCodes = options.okExitCodes ?? [0];
   const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const dying = dyingWithParent(options.command, options.args);
-    const { command, args } = withoutNetwork(options.engine, dying.command, dying.args);
+    const timeLimitMs = timeLimitFor(options.engine, options.timeoutMs);
+    const { command, args } = engineCommandLine(options.engine, options.command, options.args, {
+      workDir: options.workDir ?? options.cwd,
+      cwd: options.cwd,
+      workDirAsTmp: options.workDirAsTmp,
+      readOnly: options.readOnly,
+      timeLimitMs,
+    });
     const child = spawn(command, args, {
       cwd: options.cwd,
       // A fresh group, so that a kill reaches the program's own children too.
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
-        HOME: options.cwd,
-        TMPDIR: options.cwd,
-        LANG: "C.UTF-8",
-        ...options.env,
-      },
+      env: engineEnv(options),
     });
     const stdout: Buffer[] = [];
     let stdoutBytes = 0;
@@ -132,7 +198,7 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
     const timer = setTimeout(() => {
       killedFor = "timeout";
       killGroup();
-    }, timeLimitFor(options.engine, options.timeoutMs));
+    }, timeLimitMs);
     const onAbort = () => {
       killedFor = "abort";
       killGroup();
@@ -159,8 +225,8 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
       if (killedFor === "timeout") return finish(new EngineTimeoutError());
       if (killedFor === "abort") return finish(new AbortedError());
       const exitCode = code ?? -1;
-      // Behind unshare or setpriv a missing program is their failure to start it, not the spawn error above.
-      if (exitCode === 127 && command !== options.command && /^(unshare|setpriv): failed to execute/.test(stderr)) {
+      // Behind bwrap, unshare or setpriv a missing program is their failure to start it, not the spawn error above.
+      if (command !== options.command && /^(bwrap: execvp \S+: No such file or directory|(unshare|setpriv|prlimit): failed to execute )/.test(stderr)) {
         return finish(new EngineError(options.engine, null, `${options.command} is not installed`));
       }
       if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr));

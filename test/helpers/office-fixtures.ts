@@ -6,9 +6,10 @@ import yazl from "yazl";
  * Each function returns the file's bytes and what it contains, for comparing with what comes back.
  */
 
-function zip(entries: Record<string, string>): Promise<Buffer> {
+/** A ZIP of text entries; `stored` names are kept uncompressed (an OpenDocument's mimetype must be). */
+function zip(entries: Record<string, string>, stored: readonly string[] = []): Promise<Buffer> {
   const file = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(entries)) file.addBuffer(Buffer.from(text, "utf8"), name);
+  for (const [name, text] of Object.entries(entries)) file.addBuffer(Buffer.from(text, "utf8"), name, { compress: !stored.includes(name) });
   file.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -121,8 +122,46 @@ function textBox(id: number, text: string, y: number, size: number): string {
   return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Text ${id}"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="457200" y="${y}"/><a:ext cx="8229600" cy="1000000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr><p:txBody><a:bodyPr wrap="square"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-GB" sz="${size * 100}"/><a:t>${esc(text)}</a:t></a:r></a:p></p:txBody></p:sp>`;
 }
 
-/** A PPTX with one title and one line of body text on each slide. */
-export async function makePptx(slideCount = 3): Promise<{ data: Buffer; slides: Array<{ title: string; body: string }> }> {
+/** What a crafted first slide adds: shapes after its text boxes, and relationships they use. */
+interface SlideExtra {
+  shapes?: string;
+  rels?: string;
+}
+
+/**
+ * A one-slide PPTX whose slide holds a linked OLE object (p:oleObj with p:link, updated automatically) pointing
+ * at `target` through an external oleObject relationship: LibreOffice reads the linked file while it imports.
+ */
+export async function makeLinkingPptx(target: string): Promise<Buffer> {
+  const shapes = `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Object 4"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="457200" y="3500000"/><a:ext cx="8229600" cy="3000000"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/presentationml/2006/ole"><p:oleObj name="Linked" r:id="rIdOle" imgW="8229600" imgH="3000000" progId="Package"><p:link updateAutomatic="1"/></p:oleObj></a:graphicData></a:graphic></p:graphicFrame>`;
+  const rels = `<Relationship Id="rIdOle" Type="${REL}/oleObject" Target="${esc(target)}" TargetMode="External"/>`;
+  return (await makePptx(1, { shapes, rels })).data;
+}
+
+/** An ODT whose text frames an object linked (draw:object xlink:href) from `target`, between two paragraphs. */
+export function makeLinkingOdt(target: string): Promise<Buffer> {
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
+  return zip(
+    {
+      mimetype: "application/vnd.oasis.opendocument.text",
+      "META-INF/manifest.xml": `<?xml version="1.0" encoding="UTF-8"?>
+<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>`,
+      "content.xml": `<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content ${ns} office:version="1.2"><office:body><office:text><text:p>Before the linked object.</text:p><text:p><draw:frame draw:name="Linked" text:anchor-type="paragraph" svg:width="16cm" svg:height="8cm"><draw:object xlink:href="${esc(target)}" xlink:type="simple" xlink:show="embed" xlink:actuate="onLoad"/></draw:frame></text:p><text:p>After the linked object.</text:p></office:text></office:body></office:document-content>`,
+    },
+    ["mimetype"],
+  );
+}
+
+/** A DOCX with an INCLUDETEXT field naming `file`, between two paragraphs. */
+export function makeIncludingDocx(file: string): Promise<Buffer> {
+  const field = `<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> INCLUDETEXT "${esc(file)}" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>cached</w:t></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+  return docxPackage(paragraph("Before the included text.") + field + paragraph("After the included text."));
+}
+
+/** A PPTX with one title and one line of body text on each slide; `extra` adds to the first slide. */
+export async function makePptx(slideCount = 3, extra: SlideExtra = {}): Promise<{ data: Buffer; slides: Array<{ title: string; body: string }> }> {
   const slides = Array.from({ length: slideCount }, (_, i) => ({ title: `Slide ${i + 1} ${WORDS[i % WORDS.length]}`, body: sentence(i + 5, 8) }));
   const entries: Record<string, string> = {
     "[Content_Types].xml": `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -152,9 +191,9 @@ export async function makePptx(slideCount = 3): Promise<{ data: Buffer; slides: 
   };
   slides.forEach((slide, i) => {
     entries[`ppt/slides/slide${i + 1}.xml`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<p:sld ${P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${textBox(2, slide.title, 500000, 36)}${textBox(3, slide.body, 2500000, 20)}</p:spTree></p:cSld></p:sld>`;
+<p:sld ${P_NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${textBox(2, slide.title, 500000, 36)}${textBox(3, slide.body, 2500000, 20)}${i === 0 ? (extra.shapes ?? "") : ""}</p:spTree></p:cSld></p:sld>`;
     entries[`ppt/slides/_rels/slide${i + 1}.xml.rels`] = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdL" Type="${REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/></Relationships>`;
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdL" Type="${REL}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>${i === 0 ? (extra.rels ?? "") : ""}</Relationships>`;
   });
   return { data: await zip(entries), slides };
 }

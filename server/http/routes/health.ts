@@ -3,6 +3,7 @@ import type { Config } from "../../config.js";
 import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
 import { networkSandboxAvailable } from "../../engines/network-sandbox.js";
 import { engineStatus } from "../../engines/registry.js";
+import { engineSandboxState } from "../../engines/sandbox.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
@@ -16,7 +17,9 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
       jobs: await queue.counts(),
       // Optional settings that depend on how the server is configured, so that screens can say when one is off.
-      features: { timeStamp: Boolean(config.tsaUrl), engineNetworkSandbox: networkSandboxAvailable() },
+      // engineSandbox: "on", "off" (ENGINE_SANDBOX=off) or "unavailable" (bubblewrap could not start; office documents
+      // are refused).
+      features: { timeStamp: Boolean(config.tsaUrl), engineNetworkSandbox: networkSandboxAvailable(), engineSandbox: engineSandboxState() },
     };
   });
 }
