@@ -20,12 +20,14 @@ const GiB = 1024 ** 3;
 const DEFAULT_LIMITS: ResourceLimits = { addressSpaceBytes: 4 * GiB, fileSizeBytes: 4 * GiB, processes: 1024 };
 
 /**
- * Engines that need more than the default. LibreOffice and OCRmyPDF (Python with Tesseract and Ghostscript under
- * it) map far more address space than they use: libraries, thread stacks, allocator arenas.
+ * Engines whose needs differ from the default. The office (soffice.bin) and OCRmyPDF (Python with Tesseract and
+ * Ghostscript under it) map far more address space than they use: libraries, thread stacks, allocator arenas; the
+ * office's limit leaves room for large image-heavy documents. The bridge that drives the office (python3-uno,
+ * engine "libreoffice") needs little.
  */
 const ENGINE_LIMITS: Readonly<Record<string, Partial<ResourceLimits>>> = {
-  "libreoffice-daemon": { addressSpaceBytes: 16 * GiB },
-  libreoffice: { addressSpaceBytes: 8 * GiB },
+  "libreoffice-daemon": { addressSpaceBytes: 8 * GiB },
+  libreoffice: { addressSpaceBytes: 2 * GiB },
   ocrmypdf: { addressSpaceBytes: 8 * GiB },
 };
 
