@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
-import { AbortedError, EngineTimeoutError } from "../errors.js";
+import { AbortedError, EngineFailure, type EngineFailureKind } from "../errors.js";
 import { Semaphore } from "../lib/semaphore.js";
 import { withoutNetwork } from "./network-sandbox.js";
 import { dyingWithParent } from "./parent-death.js";
@@ -32,12 +32,18 @@ export interface RunResult {
   stderr: string;
 }
 
-/** A program ran and failed. Adapters turn this into a sentence a visitor understands. */
+/**
+ * A program ran and failed, or could not be started (`missing`: it is not installed). Each engine's adapter reads
+ * this once and turns it into an EngineFailure of the right kind; tools never read it.
+ */
 export class EngineError extends Error {
   constructor(
     readonly engine: string,
     readonly exitCode: number | null,
     readonly stderr: string,
+    readonly missing = false,
+    /** The signal that ended the program, when something other than us killed it (a crash, the OOM killer). */
+    readonly signal?: NodeJS.Signals,
   ) {
     super(`${engine} failed (exit ${exitCode}): ${stderr.trim().split("\n").slice(-3).join(" | ").slice(0, 500)}`);
     this.name = "EngineError";
@@ -89,12 +95,38 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   }
 }
 
+export interface EngineCommandOptions {
+  /** The folder the engine works in: the only one it needs to write. */
+  workDir: string;
+  /** Paths outside workDir the engine must read (its program, scripts, libraries). */
+  readOnly?: readonly string[];
+}
+
+/**
+ * The command line that starts `command` for `engine` inside every confinement this machine offers: killed when
+ * this process dies, and without a network. Every engine process, one-shot or long-lived, is started through this.
+ */
+export function engineCommandLine(
+  engine: string,
+  command: string,
+  args: readonly string[],
+  // Not read yet: the confinements so far do not depend on the folders.
+  _folders: EngineCommandOptions,
+): { command: string; args: readonly string[] } {
+  const dying = dyingWithParent(command, args);
+  return withoutNetwork(engine, dying.command, dying.args);
+}
+
+/** Whether a wrapper (unshare, setpriv) said it could not start the program: the program is not installed. */
+function wrapperMissedProgram(exitCode: number, stderr: string): boolean {
+  return exitCode === 127 && /^(unshare|setpriv): failed to execute/.test(stderr);
+}
+
 function spawnOnce(options: RunOptions): Promise<RunResult> {
   const okCodes = options.okExitCodes ?? [0];
   const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    const dying = dyingWithParent(options.command, options.args);
-    const { command, args } = withoutNetwork(options.engine, dying.command, dying.args);
+    const { command, args } = engineCommandLine(options.engine, options.command, options.args, { workDir: options.cwd });
     const child = spawn(command, args, {
       cwd: options.cwd,
       // A fresh group, so that a kill reaches the program's own children too.
@@ -151,20 +183,33 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
     child.on("error", (err: NodeJS.ErrnoException) => {
       finish(
         err.code === "ENOENT"
-          ? new EngineError(options.engine, null, `${options.command} is not installed`)
+          ? new EngineError(options.engine, null, `${options.command} is not installed`, true)
           : new EngineError(options.engine, null, err.message),
       );
     });
-    child.on("close", (code) => {
-      if (killedFor === "timeout") return finish(new EngineTimeoutError());
+    child.on("close", (code, signal) => {
+      if (killedFor === "timeout") return finish(new EngineFailure("timed-out", options.engine, `stopped after ${timeLimitFor(options.engine, options.timeoutMs)} ms`));
       if (killedFor === "abort") return finish(new AbortedError());
       const exitCode = code ?? -1;
       // Behind unshare or setpriv a missing program is their failure to start it, not the spawn error above.
-      if (exitCode === 127 && command !== options.command && /^(unshare|setpriv): failed to execute/.test(stderr)) {
-        return finish(new EngineError(options.engine, null, `${options.command} is not installed`));
+      if (command !== options.command && wrapperMissedProgram(exitCode, stderr)) {
+        return finish(new EngineError(options.engine, null, `${options.command} is not installed`, true));
       }
-      if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr));
+      if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr, false, signal ?? undefined));
       finish(undefined, { exitCode, stdout: Buffer.concat(stdout), stderr });
     });
   });
+}
+
+/**
+ * The EngineFailure a failed run stands for: the runner's own findings (not installed, killed by a signal) first,
+ * then the adapter's reading of the engine's exit. What the adapter cannot place stays an EngineError: a server
+ * error, as an engine failing in a way nobody foresaw is most likely our own mistake.
+ */
+export function classifyRunFailure(err: unknown, inputFault: (err: EngineError) => EngineFailureKind | undefined): unknown {
+  if (!(err instanceof EngineError)) return err;
+  if (err.missing) return new EngineFailure("not-installed", err.engine, err.message, { cause: err });
+  if (err.signal) return new EngineFailure("crashed", err.engine, `ended by ${err.signal}`, { cause: err });
+  const kind = inputFault(err);
+  return kind ? new EngineFailure(kind, err.engine, err.message, { cause: err }) : err;
 }

@@ -4,8 +4,8 @@ import path from "node:path";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
 import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
-import { DamagedPdfError, EncryptedPdfError, InvalidOptionsError, TooManyPagesError, UserError } from "../errors.js";
-import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
+import { DamagedPdfError, EncryptedPdfError, failedWith, InvalidOptionsError, TooManyPagesError, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
 import { installedOcrLanguages, OCRMYPDF_EXIT, runOcrmypdf } from "../engines/ocrmypdf.js";
 import { EngineError } from "../engines/process-runner.js";
 import { stemOf } from "../lib/file-names.js";
@@ -123,10 +123,10 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
     if (assumedDpi) notes.push(`The image states no resolution, so it was read as ${options.dpi} dpi.`);
     return { path: output, pageCount: pages };
   } catch (err) {
-    if (err instanceof MupdfTaskError && /too many pixels/.test(err.detail)) {
+    if (failedWith(err, "too-large")) {
       throw new UserError(`This image is too large to recognise (${input.name}): at most 250 million pixels.`, 422, "too_large");
     }
-    if (err instanceof MupdfTaskError) {
+    if (failedWith(err, "damaged", "unsupported")) {
       throw new UserError(`This image could not be read (${input.name}). It may be damaged or not really a ${FILE_KINDS[input.kind].label} file.`, 422, "damaged");
     }
     throw err;
