@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EnginePool, type EnginePoolLimits } from "../server/engines/engine-pool.js";
 import { residentBytes } from "../server/engines/engine-child.js";
-import { EngineFailure } from "../server/errors.js";
+import * as mupdf from "mupdf";
+import { EngineFailure, replyForFailure, type EngineFailureKind } from "../server/errors.js";
+import { mupdfErrorKind } from "../server/engines/mupdf/error-kind.js";
 import { runMupdf } from "../server/engines/mupdf/pool.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, tempDir, writeTemp } from "./helpers/pdf-tools.js";
@@ -38,6 +40,46 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   }
   throw new Error("the task succeeded");
 }
+
+describe("engine failures", () => {
+  it("read MuPDF's own complaints about a file as damage, and JavaScript's error classes as our mistakes", () => {
+    const thrown = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (err) {
+        return err;
+      }
+      throw new Error("nothing was thrown");
+    };
+    expect(mupdfErrorKind(thrown(() => new mupdf.PDFDocument().loadPage(0)))).toBe("damaged");
+    expect(mupdfErrorKind(new Error("cycle in page tree"))).toBe("damaged");
+    expect(mupdfErrorKind(new Error("not a dict (null)"))).toBe("damaged");
+    expect(mupdfErrorKind(new Error("password required"))).toBe("encrypted");
+    expect(mupdfErrorKind(new TypeError("x is undefined"))).toBe("bug");
+  });
+
+  it("are answered with a sentence and a 4xx, except an engine that is not there (503)", () => {
+    const statuses = Object.fromEntries(
+      (["encrypted", "wrong-password", "damaged", "unsupported", "too-large", "timed-out", "crashed", "not-installed"] as EngineFailureKind[]).map((kind) => {
+        const reply = replyForFailure(new EngineFailure(kind, "mupdf", "detail"), "a.pdf");
+        expect(reply.message).toMatch(/^[A-Z].*\.$/);
+        expect(reply.message).not.toContain("detail");
+        return [kind, reply.status];
+      }),
+    );
+    expect(statuses).toEqual({
+      encrypted: 422,
+      "wrong-password": 400,
+      damaged: 422,
+      unsupported: 422,
+      "too-large": 422,
+      "timed-out": 422,
+      crashed: 422,
+      "not-installed": 503,
+    });
+    expect(replyForFailure(new EngineFailure("timed-out", "mupdf", "")).message).toBe("This file took too long to process. Please try a smaller file.");
+  });
+});
 
 describe("an engine pool with a misbehaving child", () => {
   let pool: EnginePool;
