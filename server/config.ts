@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
+import type { EnginePoolLimits } from "./engines/engine-pool.js";
 import type { S3Settings } from "./storage/s3-store.js";
 
 export interface Config {
@@ -21,6 +22,11 @@ export interface Config {
   /** Ceilings on single engines (ENGINE_TIMEOUT_<ENGINE>_SECONDS, e.g. ENGINE_TIMEOUT_OCRMYPDF_SECONDS), over any run's own. */
   engineTimeLimitsMs: Record<string, number>;
   maxPages: number;
+  /**
+   * MuPDF's processes: killed past MUPDF_MEMORY_LIMIT_MB of resident memory while working (the task fails as too
+   * large), replaced when holding more than MUPDF_RECYCLE_MB after a task, or after MUPDF_TASKS_PER_PROCESS tasks.
+   */
+  mupdf: EnginePoolLimits;
   /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
   redisUrl?: string;
   /** How long a worker's hold on a job lasts without renewal: a worker that died is noticed after about twice this. */
@@ -34,6 +40,8 @@ export interface Config {
   rateLimitPerMinute: number;
   trustProxy: boolean;
 }
+
+const MB = 1024 * 1024;
 
 function intFrom(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
@@ -80,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
     maxPages: intFrom(env.MAX_PAGES, 5000),
+    mupdf: {
+      memoryLimitBytes: intFrom(env.MUPDF_MEMORY_LIMIT_MB, 1536) * MB,
+      recycleBytes: intFrom(env.MUPDF_RECYCLE_MB, 300) * MB,
+      tasksPerProcess: intFrom(env.MUPDF_TASKS_PER_PROCESS, 200),
+    },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     jobLockMs: intFrom(env.JOB_LOCK_SECONDS, 30) * 1000,
     s3: s3From(env),

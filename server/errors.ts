@@ -31,10 +31,15 @@ export class FileTooLargeError extends UserError {
   }
 }
 
+/** " (name)" after a sentence's subject, or nothing where the file is not known. */
+function named(fileName: string | undefined): string {
+  return fileName ? ` (${fileName})` : "";
+}
+
 export class EncryptedPdfError extends UserError {
-  constructor(fileName: string) {
+  constructor(fileName?: string) {
     super(
-      `This PDF is password-protected (${fileName}). Unlock it first with Unlock PDF, then try again.`,
+      `This PDF is password-protected${named(fileName)}. Unlock it first with Unlock PDF, then try again.`,
       422,
       "encrypted",
     );
@@ -48,9 +53,9 @@ export class IncorrectPasswordError extends UserError {
 }
 
 export class DamagedPdfError extends UserError {
-  constructor(fileName: string) {
+  constructor(fileName?: string) {
     super(
-      `This file could not be read as a PDF (${fileName}). It may be damaged or not a PDF at all; try Repair PDF.`,
+      `This file could not be read as a PDF${named(fileName)}. It may be damaged or not a PDF at all; try Repair PDF.`,
       422,
       "damaged",
     );
@@ -78,6 +83,65 @@ export class NotAvailableError extends UserError {
 export class BusyError extends UserError {
   constructor(readonly retryAfterSeconds: number) {
     super("The server is busy right now. Please try again in a moment.", 429, "busy");
+  }
+}
+
+/**
+ * What went wrong inside an engine, said once by the engine's adapter so that no tool reads an engine's messages:
+ * input faults (the file is encrypted, damaged, uses what the engine does not support, needs more than the limits
+ * allow, or takes too long), an engine that fell over on the file, and an engine that is not there at all.
+ */
+export type EngineFailureKind =
+  | "encrypted"
+  | "wrong-password"
+  | "damaged"
+  | "unsupported"
+  | "too-large"
+  | "timed-out"
+  | "crashed"
+  | "not-installed";
+
+export class EngineFailure extends Error {
+  constructor(
+    readonly kind: EngineFailureKind,
+    readonly engine: string,
+    /** The engine's own words, for the log: never shown to visitors. */
+    readonly detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${engine} failed (${kind}): ${detail}`, options);
+    this.name = "EngineFailure";
+  }
+}
+
+/** Whether `err` is an engine failure of one of these kinds. */
+export function failedWith(err: unknown, ...kinds: EngineFailureKind[]): err is EngineFailure {
+  return err instanceof EngineFailure && kinds.includes(err.kind);
+}
+
+/** The one mapping from an engine failure to what the visitor is told, with the file's name where it is known. */
+export function replyForFailure(failure: EngineFailure, fileName?: string): UserError {
+  switch (failure.kind) {
+    case "encrypted":
+      return new EncryptedPdfError(fileName);
+    case "wrong-password":
+      return new IncorrectPasswordError();
+    case "damaged":
+      return new DamagedPdfError(fileName);
+    case "unsupported":
+      return new UserError(`This file uses something we cannot process${named(fileName)}.`, 422, "unsupported");
+    case "too-large":
+      return new UserError(`This file needs more memory to process than we allow${named(fileName)}. Please try a smaller file.`, 422, "too_large");
+    case "timed-out":
+      return new EngineTimeoutError();
+    case "crashed":
+      return new UserError(
+        `This file made the ${failure.engine} engine fail${named(fileName)}. It may be damaged; try Repair PDF, or try again.`,
+        422,
+        "engine_failed",
+      );
+    case "not-installed":
+      return new UserError(`This tool is not available right now: ${failure.engine} is not installed on the server.`, 503, "not_installed");
   }
 }
 

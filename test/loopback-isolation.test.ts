@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ghostscript } from "../server/engines/ghostscript.js";
 import { networkSandboxAvailable } from "../server/engines/network-sandbox.js";
 import { EngineError, runProcess } from "../server/engines/process-runner.js";
+import { EngineFailure } from "../server/errors.js";
 import { tempDir } from "./helpers/pdf-tools.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
@@ -169,8 +170,9 @@ describe("Ghostscript runs with -dSAFER", () => {
     const workDir = path.join(root, "a", "b");
     await fs.mkdir(workDir, { recursive: true });
     const run = ghostscript(["-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], { workDir, timeoutMs: 30_000 });
-    await expect(run).rejects.toBeInstanceOf(EngineError);
-    await expect(run).rejects.toMatchObject({ stderr: expect.stringContaining("invalidfileaccess") });
+    // The adapter reads Ghostscript's refusal as the input's fault; Ghostscript's own words stay in the cause.
+    await expect(run).rejects.toBeInstanceOf(EngineFailure);
+    await expect(run).rejects.toMatchObject({ kind: "damaged", cause: { stderr: expect.stringContaining("invalidfileaccess") } });
     await expect(fs.access(path.join(root, "escaped.txt"))).rejects.toThrow();
     // Control: the same program without SAFER does what it asks, so the refusal above is SAFER's.
     const unsafe = await exec("gs", ["-dNOSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], { cwd: workDir });

@@ -29,6 +29,9 @@ const ENGINE_LIMITS: Readonly<Record<string, Partial<ResourceLimits>>> = {
   "libreoffice-daemon": { addressSpaceBytes: 8 * GiB },
   libreoffice: { addressSpaceBytes: 2 * GiB },
   ocrmypdf: { addressSpaceBytes: 8 * GiB },
+  // Node.js reserves far more address space than it maps for WebAssembly memories (guard regions); the MuPDF
+  // children are held to their resident memory by their pool instead.
+  mupdf: { addressSpaceBytes: Infinity },
 };
 
 export function resourceLimitsFor(engine: string): ResourceLimits {
@@ -48,5 +51,6 @@ export function prlimitArgs(engine: string, timeLimitMs: number, sandboxed: bool
   const limits = resourceLimitsFor(engine);
   const cpu = Number.isFinite(timeLimitMs) ? [`--cpu=${cpuSecondsFor(timeLimitMs)}`] : [];
   const processes = sandboxed ? [`--nproc=${limits.processes}`] : [];
-  return [`--as=${limits.addressSpaceBytes}`, `--fsize=${limits.fileSizeBytes}`, ...processes, ...cpu, "--core=0"];
+  const addressSpace = Number.isFinite(limits.addressSpaceBytes) ? String(limits.addressSpaceBytes) : "unlimited";
+  return [`--as=${addressSpace}`, `--fsize=${limits.fileSizeBytes}`, ...processes, ...cpu, "--core=0"];
 }

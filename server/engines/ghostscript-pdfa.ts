@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { EngineContext } from "./context.js";
-import { ghostscript } from "./ghostscript.js";
-import { EngineError } from "./process-runner.js";
+import { failOnUnrecoverable, ghostscript } from "./ghostscript.js";
 
 /**
  * PDF/A through Ghostscript's pdfwrite device. Ghostscript embeds every font (substituting the URW clones for
@@ -62,7 +61,7 @@ export async function writePdfa(
     ],
     ctx,
   );
-  if (/Unrecoverable error|No pages will be processed/i.test(stderr)) throw new EngineError("ghostscript", 1, stderr);
+  failOnUnrecoverable(stderr);
   const warnings = stderr
     .split("\n")
     .map((l) => l.trim())

@@ -1,4 +1,5 @@
-import { EngineError, runProcess } from "./process-runner.js";
+import { EngineFailure } from "../errors.js";
+import { classifyRunFailure, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -9,15 +10,25 @@ import type { EngineContext } from "./context.js";
 const FIXED_ARGS = ["-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr"] as const;
 
 export async function ghostscript(args: readonly string[], ctx: EngineContext): Promise<string> {
-  const { stderr } = await runProcess({
-    engine: "ghostscript",
-    command: "gs",
-    args: [...FIXED_ARGS, ...args],
-    cwd: ctx.workDir,
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  });
-  return stderr;
+  try {
+    const { stderr } = await runProcess({
+      engine: "ghostscript",
+      command: "gs",
+      args: [...FIXED_ARGS, ...args],
+      cwd: ctx.workDir,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+    });
+    return stderr;
+  } catch (err) {
+    // Ghostscript stops with an error only on input it cannot interpret.
+    throw classifyRunFailure(err, () => "damaged");
+  }
+}
+
+/** Ghostscript reports some files it could not interpret in its log and still exits 0. */
+export function failOnUnrecoverable(log: string): void {
+  if (/Unrecoverable error|No pages will be processed/i.test(log)) throw new EngineFailure("damaged", "ghostscript", log.slice(-2000));
 }
 
 /**
@@ -35,6 +46,6 @@ export async function pdfwrite(
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => /^\*\*\*\*|error/i.test(l));
-  if (/Unrecoverable error|No pages will be processed/i.test(log)) throw new EngineError("ghostscript", 1, log);
+  failOnUnrecoverable(log);
   return { warnings };
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { EngineError, runProcess } from "./process-runner.js";
+import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { CONFIDENCE_PLUGIN_SOURCE } from "./ocr-confidence-plugin.js";
 
@@ -74,6 +74,11 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
       okExitCodes: [0, OCRMYPDF_EXIT.pdfaFailed],
     });
     return { pdfaFailed: exitCode === OCRMYPDF_EXIT.pdfaFailed };
+  } catch (err) {
+    // OCRmyPDF names the input's faults by exit code; its other failures stay server errors.
+    throw classifyRunFailure(err, (e) =>
+      e.exitCode === OCRMYPDF_EXIT.encrypted ? "encrypted" : e.exitCode === OCRMYPDF_EXIT.inputFile ? "damaged" : undefined,
+    );
   } finally {
     clearInterval(poller);
     await fs.rm(tmp, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { AbortedError } from "../errors.js";
 import { runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 
@@ -20,7 +21,10 @@ export async function countTextCharacters(file: string, ctx: EngineContext): Pro
       maxStdoutBytes: 8 * 1024 * 1024,
     });
     return stdout.toString("utf8").replace(/\s+/g, "").length;
-  } catch {
+  } catch (err) {
+    // Whatever stopped poppler (not installed, fallen over, out of time) only means there is no measure; a
+    // cancelled job stops here too.
+    if (err instanceof AbortedError) throw err;
     return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { AbortedError, EngineTimeoutError } from "../errors.js";
+import { AbortedError, EngineFailure, type EngineFailureKind } from "../errors.js";
 import { Semaphore } from "../lib/semaphore.js";
 import { prlimitArgs } from "./engine-limits.js";
 import { withoutNetwork } from "./network-sandbox.js";
@@ -45,12 +45,18 @@ export interface RunResult {
   stderr: string;
 }
 
-/** A program ran and failed. Adapters turn this into a sentence a visitor understands. */
+/**
+ * A program ran and failed, or could not be started (`missing`: it is not installed). Each engine's adapter reads
+ * this once and turns it into an EngineFailure of the right kind; tools never read it.
+ */
 export class EngineError extends Error {
   constructor(
     readonly engine: string,
     readonly exitCode: number | null,
     readonly stderr: string,
+    readonly missing = false,
+    /** The signal that ended the program, when something other than us killed it (a crash, the OOM killer). */
+    readonly signal?: NodeJS.Signals,
   ) {
     super(`${engine} failed (exit ${exitCode}): ${stderr.trim().split("\n").slice(-3).join(" | ").slice(0, 500)}`);
     this.name = "EngineError";
@@ -106,6 +112,13 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
  * fixed `--version` commands from / and should tell what is installed, not what the sandbox lets through. */
 const UNSANDBOXED = new Set(["probe"]);
 
+/**
+ * Long-lived engine processes that serve every job's tasks, so no one job's folder can be theirs: the MuPDF
+ * children. They get every confinement but the filesystem view; MuPDF itself is WebAssembly inside them and reaches
+ * only the files the child hands it.
+ */
+const SHARED_ENGINES = new Set(["mupdf"]);
+
 let prlimitPresent: boolean | undefined;
 
 function prlimitAvailable(): boolean {
@@ -134,7 +147,7 @@ export function engineCommandLine(
   options: EngineCommandOptions,
 ): { command: string; args: string[] } {
   if (UNSANDBOXED.has(engine)) return { command, args: [...args] };
-  const sandboxed = engineSandboxState() === "on";
+  const sandboxed = engineSandboxState() === "on" && !SHARED_ENGINES.has(engine);
   const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(options, command, args) } : withoutNetwork(engine, command, args);
   const dying = dyingWithParent(inner.command, inner.args);
   if (!prlimitAvailable()) return { command: dying.command, args: [...dying.args] };
@@ -153,6 +166,11 @@ function engineEnv(options: RunOptions): Record<string, string> {
     LANG: "C.UTF-8",
     ...options.env,
   };
+}
+
+/** Whether a wrapper (bwrap, unshare, setpriv, prlimit) said it could not start the program: it is not installed. */
+function wrapperMissedProgram(exitCode: number, stderr: string): boolean {
+  return (exitCode === 127 || exitCode === 1) && /^(bwrap: execvp \S+: No such file or directory|(unshare|setpriv|prlimit): failed to execute )/.test(stderr);
 }
 
 function spawnOnce(options: RunOptions): Promise<RunResult> {
@@ -217,20 +235,33 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
     child.on("error", (err: NodeJS.ErrnoException) => {
       finish(
         err.code === "ENOENT"
-          ? new EngineError(options.engine, null, `${options.command} is not installed`)
+          ? new EngineError(options.engine, null, `${options.command} is not installed`, true)
           : new EngineError(options.engine, null, err.message),
       );
     });
-    child.on("close", (code) => {
-      if (killedFor === "timeout") return finish(new EngineTimeoutError());
+    child.on("close", (code, signal) => {
+      if (killedFor === "timeout") return finish(new EngineFailure("timed-out", options.engine, `stopped after ${timeLimitFor(options.engine, options.timeoutMs)} ms`));
       if (killedFor === "abort") return finish(new AbortedError());
       const exitCode = code ?? -1;
-      // Behind bwrap, unshare or setpriv a missing program is their failure to start it, not the spawn error above.
-      if (command !== options.command && /^(bwrap: execvp \S+: No such file or directory|(unshare|setpriv|prlimit): failed to execute )/.test(stderr)) {
-        return finish(new EngineError(options.engine, null, `${options.command} is not installed`));
+      // Behind bwrap, unshare, setpriv or prlimit a missing program is their failure to start it, not the spawn error above.
+      if (command !== options.command && wrapperMissedProgram(exitCode, stderr)) {
+        return finish(new EngineError(options.engine, null, `${options.command} is not installed`, true));
       }
-      if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr));
+      if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr, false, signal ?? undefined));
       finish(undefined, { exitCode, stdout: Buffer.concat(stdout), stderr });
     });
   });
+}
+
+/**
+ * The EngineFailure a failed run stands for: the runner's own findings (not installed, killed by a signal) first,
+ * then the adapter's reading of the engine's exit. What the adapter cannot place stays an EngineError: a server
+ * error, as an engine failing in a way nobody foresaw is most likely our own mistake.
+ */
+export function classifyRunFailure(err: unknown, inputFault: (err: EngineError) => EngineFailureKind | undefined): unknown {
+  if (!(err instanceof EngineError)) return err;
+  if (err.missing) return new EngineFailure("not-installed", err.engine, err.message, { cause: err });
+  if (err.signal) return new EngineFailure("crashed", err.engine, `ended by ${err.signal}`, { cause: err });
+  const kind = inputFault(err);
+  return kind ? new EngineFailure(kind, err.engine, err.message, { cause: err }) : err;
 }

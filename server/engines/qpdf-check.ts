@@ -1,5 +1,6 @@
-import { EngineError, runProcess } from "./process-runner.js";
-import { QpdfPasswordError } from "./qpdf.js";
+import { EngineFailure } from "../errors.js";
+import { runProcess } from "./process-runner.js";
+import { qpdfFailure } from "./qpdf.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -24,7 +25,7 @@ export async function checkReport(file: string, ctx: EngineContext): Promise<Che
       okExitCodes: [0, 2, 3],
     });
     // Exit 2 is also how qpdf says that the file needs a password.
-    if (exitCode === 2 && /invalid password/.test(stderr)) throw new QpdfPasswordError(stderr);
+    if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
     const lines = `${stdout.toString("utf8")}\n${stderr}`.split("\n").map((l) => l.trim());
     // Only qpdf's own complaints: the report's other lines (encryption, "No syntax or stream encoding errors
     // found") describe a sound file.
@@ -33,7 +34,6 @@ export async function checkReport(file: string, ctx: EngineContext): Promise<Che
       .map((l) => l.replace(/^(WARNING: |qpdf: )/, "").replace(`${file}`, "").replace(/^[:\s]+/, ""));
     return { exitCode, findings };
   } catch (err) {
-    if (err instanceof EngineError && /invalid password/.test(err.stderr)) throw new QpdfPasswordError(err.stderr);
-    throw err;
+    throw qpdfFailure(err, false);
   }
 }

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { EngineError, runProcess } from "./process-runner.js";
-import { QpdfPasswordError } from "./qpdf.js";
+import { runProcess } from "./process-runner.js";
+import { qpdfFailure } from "./qpdf.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -39,8 +39,7 @@ export async function runQpdfJob(
     });
     return { exitCode, stdout: stdout.toString("utf8") };
   } catch (err) {
-    if (err instanceof EngineError && /invalid password/.test(err.stderr)) throw new QpdfPasswordError(err.stderr);
-    throw err;
+    throw qpdfFailure(err, job.password !== undefined);
   } finally {
     await fs.rm(jobFile, { force: true });
   }

@@ -1,4 +1,5 @@
-import { EngineError, runProcess } from "./process-runner.js";
+import { EngineFailure } from "../errors.js";
+import { classifyRunFailure, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -6,7 +7,13 @@ import type { EngineContext } from "./context.js";
  * warnings" (qpdf repaired something on the way), which counts as success.
  */
 
-export class QpdfPasswordError extends Error {}
+/**
+ * What a failed qpdf run means. qpdf says "invalid password" both for a wrong password and for a file that needs one
+ * when none was given; every other failure (exit 2, such as "Loop detected in /Pages structure") is the file's.
+ */
+export function qpdfFailure(err: unknown, passwordGiven: boolean): unknown {
+  return classifyRunFailure(err, (e) => (/invalid password/.test(e.stderr) ? (passwordGiven ? "wrong-password" : "encrypted") : "damaged"));
+}
 
 /** `strict` refuses what qpdf could only do by repairing the input (exit code 3), for callers with a careful fallback. */
 export async function qpdf(args: readonly string[], ctx: EngineContext, { strict = false } = {}): Promise<string> {
@@ -22,8 +29,7 @@ export async function qpdf(args: readonly string[], ctx: EngineContext, { strict
     });
     return stdout.toString("utf8");
   } catch (err) {
-    if (err instanceof EngineError && /invalid password/.test(err.stderr)) throw new QpdfPasswordError(err.stderr);
-    throw err;
+    throw qpdfFailure(err, args.some((a) => a.startsWith("--password=")));
   }
 }
 
@@ -31,7 +37,7 @@ export async function pageCount(file: string, ctx: EngineContext, password?: str
   const args = password === undefined ? ["--show-npages", file] : [`--password=${password}`, "--show-npages", file];
   const out = await qpdf(args, ctx);
   const n = Number(out.trim());
-  if (!Number.isInteger(n)) throw new EngineError("qpdf", 0, `unexpected page count output: ${out.slice(0, 100)}`);
+  if (!Number.isInteger(n)) throw new EngineFailure("damaged", "qpdf", `unexpected page count output: ${out.slice(0, 100)}`);
   return n;
 }
 

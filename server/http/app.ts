@@ -66,8 +66,8 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   await stats.load();
   const jobDeps = { config, store, workDirs, queue, stats };
   registerProcessRoute(app, jobDeps);
-  const describeJobError = (err: unknown) => {
-    if (!(err instanceof UserError || err instanceof AbortedError)) app.log.error({ err }, "job failed unexpectedly");
+  const describeJobError = (err: unknown, jobId: string) => {
+    if (!(err instanceof UserError || err instanceof AbortedError)) app.log.error({ err, jobId }, "job failed unexpectedly");
     return publicMessage(err);
   };
   registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);

@@ -25,7 +25,7 @@ export class JobRecords<R> {
 
   constructor(private readonly ttlMs: number) {}
 
-  add(job: Job<R>, describeError: (err: unknown) => string, now = Date.now()): void {
+  add(job: Job<R>, describeError: (err: unknown, jobId: string) => string, now = Date.now()): void {
     this.forgetExpired(now);
     const record: JobRecord<R> = { job, createdAt: now };
     this.records.set(job.id, record);
@@ -34,7 +34,7 @@ export class JobRecords<R> {
         record.result = result;
       },
       (err: unknown) => {
-        record.error = describeError(err);
+        record.error = describeError(err, job.id);
       },
     );
   }

@@ -2,9 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
-import { setEngineTimeLimits } from "../engines/process-runner.js";
+import { configureMupdf } from "../engines/mupdf/pool.js";
+import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
 import { protectFromEngines } from "../engines/sandbox.js";
-import { NotAvailableError } from "../errors.js";
+import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
@@ -29,6 +30,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   setEngineTimeLimits(config.engineTimeLimitsMs);
   // The data folder and the work area hold every visitor's files: never a folder to give one engine.
   protectFromEngines(config.dataDir, workDirs.root);
+  configureMupdf({ workDir: workDirs.root, limits: config.mupdf });
   return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
@@ -53,7 +55,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         maxPages: config.maxPages,
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
       };
-      const result = await processor({ files, extra, options: spec.options }, context);
+      const result = await processor({ files, extra, options: spec.options }, context).catch((err: unknown) => {
+        throw visitorError(err, files.length === 1 ? files[0]!.name : undefined);
+      });
       const notes = unappliedSettingNotes(tool, spec.options);
       if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);
@@ -61,4 +65,12 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       await workDirs.remove(workDir);
     }
   };
+}
+
+/** An engine failure that reached the job unhandled is answered as its kind says; anything else stays as it is. */
+function visitorError(err: unknown, fileName: string | undefined): unknown {
+  if (err instanceof EngineFailure) return replyForFailure(err, fileName);
+  // An engine whose adapter does not read its errors yet can still be missing.
+  if (err instanceof EngineError && err.missing) return replyForFailure(new EngineFailure("not-installed", err.engine, err.message), fileName);
+  return err;
 }

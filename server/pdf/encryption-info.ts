@@ -1,6 +1,6 @@
 import type { Permissions } from "../../catalog/options/security.js";
 import type { EngineContext } from "../engines/context.js";
-import { QpdfPasswordError } from "../engines/qpdf.js";
+import { EngineFailure } from "../errors.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
 
 /**
@@ -51,8 +51,8 @@ export function parseShowEncryption(out: string): EncryptionInfo {
 }
 
 /**
- * Reads a file's encryption with the given password (or none). A password that opens nothing throws
- * QpdfPasswordError, as does a file that needs a password when none is given.
+ * Reads a file's encryption with the given password (or none). A password that opens nothing is a "wrong-password"
+ * failure; a file that needs a password when none is given, an "encrypted" one.
  */
 export async function readEncryption(file: string, password: string | undefined, ctx: EngineContext): Promise<EncryptionInfo> {
   const { stdout } = await runQpdfJob(
@@ -60,7 +60,7 @@ export async function readEncryption(file: string, password: string | undefined,
     ctx,
   );
   // qpdf still prints the parameters when the password is wrong (or missing), after saying so.
-  if (/Incorrect password supplied/.test(stdout)) throw new QpdfPasswordError("invalid password");
+  if (/Incorrect password supplied/.test(stdout)) throw new EngineFailure(password !== undefined ? "wrong-password" : "encrypted", "qpdf", "invalid password");
   return parseShowEncryption(stdout);
 }
 

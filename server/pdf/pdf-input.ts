@@ -1,9 +1,7 @@
 import path from "node:path";
-import { DamagedPdfError, EncryptedPdfError, TooManyPagesError } from "../errors.js";
-import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
+import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPagesError } from "../errors.js";
+import { pageCount } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { EngineError } from "../engines/process-runner.js";
-import { MupdfTaskError } from "../engines/mupdf/pool.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 
 /** A PDF that qpdf can read: the upload itself, or a copy MuPDF repaired. */
@@ -31,8 +29,7 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Prom
     try {
       await runMupdf("repair", { input: file.path, output: source }, ctx);
     } catch (err) {
-      if (err instanceof MupdfTaskError) throw /password/.test(err.detail) ? new EncryptedPdfError(file.name) : new DamagedPdfError(file.name);
-      throw err;
+      throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
     }
     count = await readablePageCount(file, source, ctx);
     repaired = true;
@@ -47,9 +44,9 @@ async function readablePageCount(file: InputFile, source: string, ctx: Processor
   try {
     return await pageCount(source, ctx);
   } catch (err) {
-    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
-    if (err instanceof EngineError) return undefined;
-    throw err;
+    // A file qpdf cannot read (or falls over on) goes to MuPDF's repairing parser; anything else is answered.
+    if (failedWith(err, "damaged", "crashed")) return undefined;
+    throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
   }
 }
 

@@ -4,10 +4,9 @@ import path from "node:path";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
 import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
-import { DamagedPdfError, EncryptedPdfError, InvalidOptionsError, TooManyPagesError, UserError } from "../errors.js";
-import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
-import { installedOcrLanguages, OCRMYPDF_EXIT, runOcrmypdf } from "../engines/ocrmypdf.js";
-import { EngineError } from "../engines/process-runner.js";
+import { failedWith, InvalidOptionsError, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { installedOcrLanguages, runOcrmypdf } from "../engines/ocrmypdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
@@ -65,7 +64,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
     ctx,
     (fraction) => ctx.progress(0.05 + 0.85 * fraction),
   ).catch((err: unknown) => {
-    throw ocrFailure(err, input.name);
+    throw failedWith(err, "encrypted", "damaged") ? replyForFailure(err, input.name) : err;
   });
   ctx.progress(0.9);
   notes.unshift(recognitionSummary(toRecognise, languages, options));
@@ -123,10 +122,10 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
     if (assumedDpi) notes.push(`The image states no resolution, so it was read as ${options.dpi} dpi.`);
     return { path: output, pageCount: pages };
   } catch (err) {
-    if (err instanceof MupdfTaskError && /too many pixels/.test(err.detail)) {
+    if (failedWith(err, "too-large")) {
       throw new UserError(`This image is too large to recognise (${input.name}): at most 250 million pixels.`, 422, "too_large");
     }
-    if (err instanceof MupdfTaskError) {
+    if (failedWith(err, "damaged", "unsupported")) {
       throw new UserError(`This image could not be read (${input.name}). It may be damaged or not really a ${FILE_KINDS[input.kind].label} file.`, 422, "damaged");
     }
     throw err;
@@ -236,10 +235,3 @@ async function writeOutput(
   }
 }
 
-/** OCRmyPDF's failures that the file causes, as sentences; anything else stays a server error. */
-function ocrFailure(err: unknown, name: string): unknown {
-  if (!(err instanceof EngineError)) return err;
-  if (err.exitCode === OCRMYPDF_EXIT.encrypted) return new EncryptedPdfError(name);
-  if (err.exitCode === OCRMYPDF_EXIT.inputFile) return new DamagedPdfError(name);
-  return err;
-}

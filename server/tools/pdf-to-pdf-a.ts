@@ -4,9 +4,8 @@ import type { z } from "zod";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import type { pdfaConvertOptions } from "../../catalog/options/convert.js";
 import { writePdfa, type PdfaPart } from "../engines/ghostscript-pdfa.js";
-import { EngineError } from "../engines/process-runner.js";
-import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
-import { DamagedPdfError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { DamagedPdfError, failedWith } from "../errors.js";
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
@@ -27,7 +26,7 @@ export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx)
     ({ warnings } = await convert(pdf.path).catch(async (err: unknown) => {
       // Some producers point the trailer's Info at the page tree; Ghostscript then finds a circular reference and
       // writes no pages. That entry is no document information at all: without it the file converts.
-      if (!(err instanceof EngineError)) throw err;
+      if (!failedWith(err, "damaged")) throw err;
       const cleaned = path.join(ctx.workDir, "info-dropped.pdf");
       const { dropped } = await runMupdf("dropMisplacedInfo", { input: pdf.path, output: cleaned }, ctx);
       if (!dropped) throw err;
@@ -35,7 +34,7 @@ export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx)
     }));
   } catch (err) {
     // Ghostscript gives up only on files it cannot interpret at all.
-    if (err instanceof EngineError || err instanceof MupdfTaskError) throw new DamagedPdfError(pdf.name);
+    if (failedWith(err, "damaged")) throw new DamagedPdfError(pdf.name);
     throw err;
   }
   if ((await fs.stat(out)).size === 0) throw new DamagedPdfError(pdf.name);

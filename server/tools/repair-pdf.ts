@@ -1,11 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { RepairOptions } from "../../catalog/options/repair.js";
-import { EncryptedPdfError, TooManyPagesError, UserError } from "../errors.js";
-import { runMupdf, MupdfTaskError } from "../engines/mupdf/pool.js";
+import { EncryptedPdfError, EngineFailure, failedWith, TooManyPagesError, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
 import type { DamageInventory, TidyOptions, TidyReport } from "../engines/mupdf/repair-tasks.js";
-import { EngineError } from "../engines/process-runner.js";
-import { pageCount, QpdfPasswordError } from "../engines/qpdf.js";
+import { pageCount } from "../engines/qpdf.js";
 import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
 import { countTextCharacters } from "../engines/poppler-text.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
@@ -36,7 +35,7 @@ async function countPages(file: string, ctx: ProcessorContext): Promise<number |
   try {
     return await pageCount(file, ctx);
   } catch (err) {
-    if (err instanceof EngineError) return undefined;
+    if (failedWith(err, "damaged", "crashed")) return undefined;
     throw err;
   }
 }
@@ -46,7 +45,7 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
   try {
     check = await checkReport(file.path, ctx);
   } catch (err) {
-    if (err instanceof QpdfPasswordError) throw new EncryptedPdfError(file.name);
+    if (failedWith(err, "encrypted", "wrong-password")) throw new EncryptedPdfError(file.name);
     throw err;
   }
   const qpdfPages = await countPages(file.path, ctx);
@@ -54,8 +53,9 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
   try {
     inventory = await runMupdf("inspectDamage", { input: file.path }, ctx);
   } catch (err) {
-    if (err instanceof MupdfTaskError && /password/.test(err.detail)) throw new EncryptedPdfError(file.name);
-    if (!(err instanceof MupdfTaskError)) throw err;
+    if (failedWith(err, "encrypted")) throw new EncryptedPdfError(file.name);
+    // What MuPDF cannot inspect (or falls over on) leaves the diagnosis to qpdf's findings.
+    if (!failedWith(err, "damaged", "crashed", "too-large", "unsupported")) throw err;
   }
   const found = check.findings.join("\n");
   const objectProblems = check.findings.filter((f) => /object|endobj/i.test(f) && !/stream/i.test(f));
@@ -98,7 +98,8 @@ async function attempt(rung: Rung, file: InputFile, options: RepairOptions, ctx:
     const textCharacters = (await countTextCharacters(output, ctx)) ?? 0;
     return { rung, file: output, pages, textCharacters, check: await checkReport(output, ctx), ...(note ? { note } : {}) };
   } catch (err) {
-    if (err instanceof EngineError || err instanceof MupdfTaskError) return undefined;
+    // A rung that cannot read the file, falls over or runs out of room is one failed attempt: the next rung tries.
+    if (failedWith(err, "damaged", "crashed", "too-large", "unsupported")) return undefined;
     throw err;
   }
 }
@@ -166,7 +167,7 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
       else tidy = { ...tidy, fixes: [] };
     }
   } catch (err) {
-    if (!(err instanceof MupdfTaskError)) throw err;
+    if (!(err instanceof EngineFailure)) throw err;
   }
   current = await finish(current, options, ctx);
   ctx.progress(0.9);

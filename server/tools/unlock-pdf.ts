@@ -1,10 +1,8 @@
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { advancedSecurityOptions, type UnlockOptions } from "../../catalog/options/security.js";
-import { IncorrectPasswordError, UserError } from "../errors.js";
-import { runMupdf, MupdfTaskError } from "../engines/mupdf/pool.js";
-import { EngineError } from "../engines/process-runner.js";
-import { QpdfPasswordError } from "../engines/qpdf.js";
+import { failedWith, IncorrectPasswordError, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
 import { stemOf } from "../lib/file-names.js";
 import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encryption-info.js";
@@ -28,15 +26,15 @@ async function findAccess(file: InputFile, password: string, ctx: ProcessorConte
     const info = await readEncryption(file.path, password, ctx);
     return info.encrypted ? { kind: "encrypted", info, password, givenPasswordWrong: false } : { kind: "plain" };
   } catch (err) {
-    if (err instanceof EngineError) return { kind: "unreadable" };
-    if (!(err instanceof QpdfPasswordError)) throw err;
+    if (failedWith(err, "damaged", "crashed")) return { kind: "unreadable" };
+    if (!failedWith(err, "wrong-password", "encrypted")) throw err;
   }
   // A wrong password; the file may still open without one (restricted by an owner password alone).
   try {
     const info = await readEncryption(file.path, undefined, ctx);
     return { kind: "encrypted", info, givenPasswordWrong: true };
   } catch (err) {
-    if (err instanceof QpdfPasswordError) throw new IncorrectPasswordError();
+    if (failedWith(err, "wrong-password", "encrypted")) throw new IncorrectPasswordError();
     throw err;
   }
 }
@@ -154,7 +152,7 @@ async function recoverWithMupdf(
   try {
     result = await runMupdf("unlockWithPassword", { input: file.path, output: out, password, keepMetadata: behaviour.preserveMetadata }, ctx);
   } catch (err) {
-    if (err instanceof MupdfTaskError) {
+    if (failedWith(err, "damaged", "encrypted", "unsupported")) {
       throw new UserError(`This file is too damaged to recover (${file.name}).`, 422, "damaged");
     }
     throw err;

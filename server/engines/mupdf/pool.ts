@@ -1,45 +1,90 @@
+import fs from "node:fs";
 import os from "node:os";
-import { Worker } from "node:worker_threads";
-import { AbortedError, EngineTimeoutError } from "../../errors.js";
-import { Semaphore } from "../../lib/semaphore.js";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { EngineContext } from "../context.js";
+import { EnginePool, type EnginePoolLimits } from "../engine-pool.js";
 import { timeLimitFor } from "../process-runner.js";
 import type { TaskArgs, TaskName, TaskResult } from "./tasks.js";
 
 /**
- * A small pool of worker threads, each with MuPDF loaded once. A task that is aborted or runs past its time has
- * its worker terminated (the only way to stop WebAssembly mid-run) and a fresh one takes its place.
+ * MuPDF in warm child processes, one per core (see engine-pool.ts): a file that makes MuPDF's WebAssembly trap or
+ * swell costs its own task, never the server. Tasks take and return small plain data; files go by path, and large
+ * results (rendered pages, pixels) are written to files in the job's folder.
  */
 
-export class MupdfTaskError extends Error {
-  constructor(
-    readonly task: string,
-    readonly detail: string,
-  ) {
-    super(`mupdf ${task} failed: ${detail}`);
-    this.name = "MupdfTaskError";
-  }
+export const DEFAULT_MUPDF_LIMITS: EnginePoolLimits = {
+  memoryLimitBytes: 1536 * 1024 * 1024,
+  recycleBytes: 300 * 1024 * 1024,
+  tasksPerProcess: 200,
+};
+
+let limits = DEFAULT_MUPDF_LIMITS;
+let workDir: string | undefined;
+
+/**
+ * Where the children run and what they may use. The children serve many jobs, so they run in the data folder's
+ * work area (each job's files are under it) rather than in one job's folder.
+ */
+export function configureMupdf(settings: { workDir: string; limits: EnginePoolLimits }): void {
+  workDir = settings.workDir;
+  limits = settings.limits;
+}
+
+/** Before any configuration (the engine probe at start-up), a folder of the pool's own. */
+function childWorkDir(): string {
+  workDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-"));
+  return workDir;
 }
 
 // Sources run under tsx in development and tests; the build runs plain JavaScript.
 const runningFromSource = import.meta.url.endsWith(".ts");
-const workerUrl = new URL(runningFromSource ? "./worker-from-source.mjs" : "./worker.js", import.meta.url);
+const entry = fileURLToPath(new URL(runningFromSource ? "./child.ts" : "./child.js", import.meta.url));
+const tsxLoader = runningFromSource ? import.meta.resolve("tsx") : undefined;
 
-const size = Math.max(1, os.availableParallelism());
-const slots = new Semaphore(size);
-const idle: Worker[] = [];
-let nextId = 1;
-
-function createWorker(): Worker {
-  const worker = new Worker(workerUrl);
-  // Idle workers must not keep the process alive.
-  worker.unref();
-  return worker;
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
-/** Starts the pool's workers ahead of the first task: loading MuPDF takes a few hundred milliseconds a worker. */
+/** What a MuPDF child reads: Node.js, its own script and the modules beside it, the mupdf package (and tsx from source). */
+function readOnlyPaths(): string[] {
+  // The package's entry is dist/mupdf.js; the WebAssembly beside it is read too.
+  const mupdfPackage = path.dirname(path.dirname(fileURLToPath(import.meta.resolve("mupdf"))));
+  const paths = [process.execPath, path.dirname(entry), path.dirname(path.dirname(entry)), mupdfPackage];
+  if (tsxLoader) paths.push(path.dirname(path.dirname(fileURLToPath(tsxLoader))));
+  return [...new Set(paths.map(realPath))];
+}
+
+export function createMupdfPool(overrides: { entry?: string; execArgv?: string[]; size?: number } = {}): EnginePool {
+  return new EnginePool({
+    engine: "mupdf",
+    child: {
+      entry: overrides.entry ?? entry,
+      execArgv: overrides.execArgv ?? (tsxLoader ? ["--import", tsxLoader] : []),
+      readOnly: readOnlyPaths(),
+      // From source, tsx keeps its compile cache in the temporary folder: the system's, not the jobs' work area.
+      ...(tsxLoader ? { env: { TMPDIR: os.tmpdir() } } : {}),
+    },
+    workDir: childWorkDir,
+    size: overrides.size ?? Math.max(1, os.availableParallelism()),
+    limits: () => limits,
+  });
+}
+
+let pool: EnginePool | undefined;
+
+function mupdfPool(): EnginePool {
+  pool ??= createMupdfPool();
+  return pool;
+}
+
+/** Starts the pool's processes ahead of the first task. */
 export function warmUpMupdf(): void {
-  while (idle.length < size) idle.push(createWorker());
+  mupdfPool().warmUp();
 }
 
 export async function runMupdf<T extends TaskName>(
@@ -48,53 +93,5 @@ export async function runMupdf<T extends TaskName>(
   ctx: Pick<EngineContext, "signal" | "timeoutMs">,
   onProgress?: (fraction: number) => void,
 ): Promise<TaskResult<T>> {
-  if (ctx.signal?.aborted) throw new AbortedError();
-  const release = await slots.acquire(ctx.signal).catch(() => {
-    throw new AbortedError();
-  });
-  const worker = idle.pop() ?? createWorker();
-  let reusable = true;
-  try {
-    return await new Promise<TaskResult<T>>((resolve, reject) => {
-      const id = nextId++;
-      const cleanup = () => {
-        clearTimeout(timer);
-        ctx.signal?.removeEventListener("abort", onAbort);
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-      };
-      const stop = (error: Error) => {
-        reusable = false;
-        cleanup();
-        void worker.terminate();
-        reject(error);
-      };
-      const onAbort = () => stop(new AbortedError());
-      const timer = setTimeout(() => stop(new EngineTimeoutError()), timeLimitFor("mupdf", ctx.timeoutMs));
-      const onError = (err: Error) => stop(new MupdfTaskError(task, err.message));
-      const onMessage = (msg: { id: number; ok?: boolean; result?: unknown; error?: string; progress?: number; retire?: boolean }) => {
-        if (msg.id !== id) return;
-        if (msg.progress !== undefined) {
-          onProgress?.(msg.progress);
-          return;
-        }
-        cleanup();
-        if (msg.retire) {
-          reusable = false;
-          void worker.terminate();
-          // A fresh worker starts loading now, so the next task does not wait for it.
-          idle.push(createWorker());
-        }
-        if (msg.ok) resolve(msg.result as TaskResult<T>);
-        else reject(new MupdfTaskError(task, msg.error ?? "unknown error"));
-      };
-      ctx.signal?.addEventListener("abort", onAbort, { once: true });
-      worker.on("message", onMessage);
-      worker.on("error", onError);
-      worker.postMessage({ id, task, args });
-    });
-  } finally {
-    if (reusable) idle.push(worker);
-    release();
-  }
+  return (await mupdfPool().run(task, args, { signal: ctx.signal, timeoutMs: timeLimitFor("mupdf", ctx.timeoutMs), onProgress })) as TaskResult<T>;
 }

@@ -18,7 +18,7 @@ export function registerJobRoutes(
   app: FastifyInstance,
   deps: JobDeps,
   records: JobRecords<ProcessReply>,
-  describeError: (err: unknown) => string,
+  describeError: (err: unknown, jobId: string) => string,
 ): void {
   /** A job this server accepted or, where servers share the queue, one another server did. */
   const findJob = async (id: string) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { AbortedError, UserError } from "../../errors.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
 
 /** POST /api/process/{tool}: the spec's processing call. Uploads, runs the tool as a job, replies with the download. */
@@ -9,6 +10,10 @@ export function registerProcessRoute(app: FastifyInstance, deps: JobDeps): void 
     reply.raw.on("close", () => {
       if (!reply.raw.writableFinished) void job.cancel();
     });
-    return await job.done;
+    return await job.done.catch((err: unknown) => {
+      // Only our own mistakes are server errors: the log says which job met one.
+      if (!(err instanceof UserError || err instanceof AbortedError)) request.log.error({ err, jobId: job.id }, "job failed unexpectedly");
+      throw err;
+    });
   });
 }
