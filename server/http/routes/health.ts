@@ -3,6 +3,7 @@ import type { Config } from "../../config.js";
 import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
 import { networkSandboxAvailable } from "../../engines/network-sandbox.js";
 import { engineStatus } from "../../engines/registry.js";
+import { installedOcrLanguages } from "../../engines/tesseract.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
@@ -15,6 +16,8 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
       engines,
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
       jobs: await queue.counts(),
+      // The OCR languages this server can read (Tesseract's installed models), so that the OCR screen offers only them.
+      ocrLanguages: await installedOcrLanguages().then((set) => [...set].sort(), () => []),
       // Optional settings that depend on how the server is configured, so that screens can say when one is off.
       features: { timeStamp: Boolean(config.tsaUrl), engineNetworkSandbox: networkSandboxAvailable() },
     };
