@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { COMPRESSION_LEVELS } from "../catalog/options/pages.js";
 import { compressPdf } from "../server/tools/compress-pdf.js";
 import type { ProcessorContext } from "../server/tools/types.js";
+import { imagesPdf, jpxImage } from "../test/helpers/image-kinds.js";
 import { pdfSsim } from "../test/helpers/ssim.js";
 import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "../test/helpers/synthetic-pdfs.js";
 import { printTable, timeMedian } from "./table.js";
@@ -27,8 +28,11 @@ interface Sample {
 async function samples(): Promise<Sample[]> {
   const photos = await Promise.all([1, 2, 3].map((seed) => syntheticPhoto(2400, 1600, seed)));
   const scans = await Promise.all([1, 2, 3].map((seed) => syntheticScan(2480, 3508, seed)));
+  // JPEG 2000 at 8:1, as scanning and archiving software stores photos (the file of project issue 20).
+  const jpx = await Promise.all(photos.map((photo) => jpxImage(photo, 8)));
   return [
     { name: "photos (3 pages, 2400×1600 JPEG)", pages: 3, bytes: await makeImagePdf(photos) },
+    { name: "jpx-photos (3 pages, 2400×1600 JPEG 2000)", pages: 3, bytes: imagesPdf(jpx) },
     { name: "scans (3 pages, 300 dpi grey)", pages: 3, bytes: await makeImagePdf(scans) },
     { name: "text (20 pages, whole font)", pages: 20, bytes: await makeTextPdf(20) },
   ];

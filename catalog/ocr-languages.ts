@@ -1,8 +1,9 @@
 /**
  * The languages OCR PDF offers: Tesseract's own codes (the names of its `.traineddata` files) with English names.
- * The 13 primary ones fill the screen's main dropdown and are installed by set-up (Debian's `tesseract-ocr-<code>`
- * packages, with "_" written as "-"); the others are listed for the additional-language search and work once their
- * package is installed on the server. The server answers with a clear error naming a language that is not installed.
+ * Set-up installs every one of them (Debian's `tesseract-ocr-<code>` packages, with "_" written as "-"), or only the
+ * 13 primary ones or a chosen list (OCR_LANGUAGES). The primary ones fill the screen's main dropdown, the others the
+ * additional-language search; the screen offers only what the server reports installed, and the server answers
+ * with an error naming a language that is not.
  */
 
 export interface OcrLanguage {
@@ -13,6 +14,12 @@ export interface OcrLanguage {
 export const PRIMARY_OCR_LANGUAGE_CODES = [
   "eng", "spa", "fra", "deu", "ita", "por", "rus", "chi_sim", "chi_tra", "jpn", "kor", "ara", "hin",
 ] as const;
+
+/**
+ * The language value that asks the server to tell the script from the pages (Tesseract's script detection) and
+ * read them in that script's main language; English when there is too little text to tell.
+ */
+export const AUTO_OCR_LANGUAGE = "auto";
 
 export const OCR_LANGUAGES: readonly OcrLanguage[] = [
   { code: "afr", name: "Afrikaans" },
@@ -140,6 +147,7 @@ const namesByCode = new Map(OCR_LANGUAGES.map((l) => [l.code, l.name]));
 
 /** "French (fra)", or the bare code for a model the list does not know. */
 export function ocrLanguageLabel(code: string): string {
+  if (code === AUTO_OCR_LANGUAGE) return "Detect automatically";
   const name = namesByCode.get(code);
   return name ? `${name} (${code})` : code;
 }

@@ -19,33 +19,51 @@ declare -A PROVIDES=(
   [epubcheck]=/usr/share/java/epubcheck.jar
   # The engine sandbox (server/engines/sandbox.ts); prlimit comes with util-linux.
   [bubblewrap]=/usr/bin/bwrap
-  # OCR: OCRmyPDF, Tesseract, unpaper (enhanceDocument) and the primary dropdown's 13 languages.
+  # OCR: OCRmyPDF, Tesseract and unpaper (enhanceDocument); the language packs are added below.
   [ocrmypdf]=/usr/bin/ocrmypdf
   [tesseract-ocr]=/usr/bin/tesseract
   [unpaper]=/usr/bin/unpaper
-  [tesseract-ocr-eng]=/usr/share/tesseract-ocr/5/tessdata/eng.traineddata
-  [tesseract-ocr-spa]=/usr/share/tesseract-ocr/5/tessdata/spa.traineddata
-  [tesseract-ocr-fra]=/usr/share/tesseract-ocr/5/tessdata/fra.traineddata
-  [tesseract-ocr-deu]=/usr/share/tesseract-ocr/5/tessdata/deu.traineddata
-  [tesseract-ocr-ita]=/usr/share/tesseract-ocr/5/tessdata/ita.traineddata
-  [tesseract-ocr-por]=/usr/share/tesseract-ocr/5/tessdata/por.traineddata
-  [tesseract-ocr-rus]=/usr/share/tesseract-ocr/5/tessdata/rus.traineddata
-  [tesseract-ocr-chi-sim]=/usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata
-  [tesseract-ocr-chi-tra]=/usr/share/tesseract-ocr/5/tessdata/chi_tra.traineddata
-  [tesseract-ocr-jpn]=/usr/share/tesseract-ocr/5/tessdata/jpn.traineddata
-  [tesseract-ocr-kor]=/usr/share/tesseract-ocr/5/tessdata/kor.traineddata
-  [tesseract-ocr-ara]=/usr/share/tesseract-ocr/5/tessdata/ara.traineddata
-  [tesseract-ocr-hin]=/usr/share/tesseract-ocr/5/tessdata/hin.traineddata
   # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
   [redis-server]=/usr/bin/redis-server
 )
 packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 epubcheck bubblewrap)
-packages+=(ocrmypdf tesseract-ocr unpaper tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin)
+packages+=(ocrmypdf tesseract-ocr unpaper)
+
+# OCR languages: OCR_LANGUAGES=all (the default: every language catalog/ocr-languages.ts lists, about 320 MB),
+# primary (the 13 of the screen's main dropdown) or a list of Tesseract codes ("eng deu chi_sim" or "eng,deu").
+# English and osd (script detection, for the "auto" language) are always installed. Each code's Debian package is
+# tesseract-ocr-<code> with "_" written as "-".
+tessdata=/usr/share/tesseract-ocr/5/tessdata
+catalog_codes() { grep -o 'code: "[a-z_]*"' catalog/ocr-languages.ts | cut -d'"' -f2; }
+primary_codes() { sed -n '/PRIMARY_OCR_LANGUAGE_CODES = \[/,/\]/p' catalog/ocr-languages.ts | grep -o '"[a-z_]*"' | tr -d '"'; }
+case "${OCR_LANGUAGES:-all}" in
+  all) ocr_codes=$(catalog_codes) ;;
+  primary) ocr_codes=$(primary_codes) ;;
+  *) ocr_codes=$(echo "$OCR_LANGUAGES" | tr ',' ' ') ;;
+esac
+for code in eng osd $ocr_codes; do
+  if ! [[ "$code" =~ ^[a-z]{3}(_[a-z]+)?$ ]]; then
+    echo "setup: OCR_LANGUAGES: \"$code\" is not a Tesseract language code such as eng or chi_sim" >&2
+    exit 1
+  fi
+  pkg="tesseract-ocr-${code//_/-}"
+  if [ -z "${PROVIDES[$pkg]:-}" ]; then
+    PROVIDES[$pkg]="$tessdata/$code.traineddata"
+    packages+=("$pkg")
+  fi
+done
 packages+=(redis-server)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
   PROVIDES[chromium]=/usr/bin/chromium
   packages+=(chromium)
+  # JPEG 2000 files for the compression tests and benchmark (opj_compress), and fonts for the OCR scripts the
+  # tests render (Thai, Devanagari, Chinese; DejaVu covers Hebrew, Greek, Cyrillic and Vietnamese).
+  PROVIDES[libopenjp2-tools]=/usr/bin/opj_compress
+  PROVIDES[fonts-tlwg-garuda-ttf]=/usr/share/fonts/truetype/tlwg/Garuda.ttf
+  PROVIDES[fonts-lohit-deva]=/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf
+  PROVIDES[fonts-wqy-microhei]=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+  packages+=(libopenjp2-tools fonts-tlwg-garuda-ttf fonts-lohit-deva fonts-wqy-microhei)
 fi
 
 missing=()

@@ -101,7 +101,7 @@ describe("compress-pdf", () => {
 
   it("gives back the original, saying so, when compressing would not make it smaller", async () => {
     const once = await runTool(server, "compress-pdf", [corpus("pdflatex-image.pdf")]);
-    expect(once.reply.message).toMatch(/1 image was re-encoded as JPEG/);
+    expect(once.reply.message).toMatch(/Re-encoded as JPEG: 1 JPEG image\./);
     const twice = await runTool(server, "compress-pdf", [{ name: "again.pdf", data: await fs.readFile(once.path) }]);
     expect(Buffer.compare(await fs.readFile(twice.path), await fs.readFile(once.path))).toBe(0);
     expect(twice.reply.message).toMatch(/already compact .* your original comes back unchanged/);

@@ -4,11 +4,16 @@ export const OCR_ACCURACY = ["low", "medium", "high"] as const;
 export const OCR_OUTPUTS = ["searchable-pdf", "pdf-with-text", "text", "word", "excel"] as const;
 
 const languageCode = z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must be a Tesseract language code such as eng" });
+/** The primary language may also be "auto": the script is detected from the pages. */
+const primaryLanguage = z.string().regex(/^(auto|[a-z]{3}(_[a-z]+)?)$/i, { message: 'must be a Tesseract language code such as eng, or "auto"' });
 
 /**
  * How the server applies each setting (OCRmyPDF with Tesseract):
  * - language plus multipleLanguages (and customModel, the name of an installed Tesseract model) are combined, as
- *   Tesseract's "eng+fra"; one that is not installed is refused with its name.
+ *   Tesseract's "eng+fra"; one that is not installed is refused with its name. language "auto" detects the script
+ *   on up to three pages (Tesseract's script detection) and reads it in that script's main language (Latin:
+ *   English, Cyrillic: Russian, Han: Simplified Chinese...); with too little text to tell, English, and the
+ *   reply says so. The default stays English, as the screen's spec has it.
  * - Pages that already carry text are kept as they are and not recognised again, unless forceOcr is set: then
  *   every page is rasterised and recognised (text that was there becomes part of the picture).
  * - recognizeText off: no text layer is made; the pages are only straightened and cleaned (searchable-pdf only).
@@ -24,7 +29,7 @@ const languageCode = z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must 
  *   preserveLayout keeps the lines of a paragraph in text and Word output; off, they flow.
  */
 export const ocrOptions = z.object({
-  language: languageCode.default("eng"),
+  language: primaryLanguage.default("eng"),
   enhanceDocument: z.boolean().default(true),
   deskew: z.boolean().default(true),
   recognizeText: z.boolean().default(true),

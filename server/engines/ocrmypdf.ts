@@ -99,27 +99,3 @@ async function countFinishedPages(tmp: string): Promise<number> {
     return 0;
   }
 }
-
-let installed: Promise<Set<string>> | undefined;
-
-/** The Tesseract language models installed on this machine (read once; set-up installs them before the server starts). */
-export function installedOcrLanguages(ctx: EngineContext): Promise<Set<string>> {
-  installed ??= runProcess({
-    engine: "tesseract",
-    command: "tesseract",
-    args: ["--list-langs"],
-    cwd: ctx.workDir,
-    timeoutMs: 30_000,
-  }).then(
-    ({ stdout, stderr }) => {
-      // Tesseract 5 prints the list on stdout; older builds used stderr.
-      const lines = (stdout.toString("utf8") + "\n" + stderr).split("\n").map((l) => l.trim());
-      return new Set(lines.filter((l) => /^[A-Za-z0-9_]+$/.test(l)));
-    },
-    (err: unknown) => {
-      installed = undefined;
-      throw err instanceof EngineError ? err : new EngineError("tesseract", null, String(err));
-    },
-  );
-  return installed;
-}

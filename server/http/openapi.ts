@@ -76,7 +76,7 @@ export function buildOpenApi(): JsonSchema {
     },
   };
   paths["/api/health"] = {
-    get: { operationId: "health", summary: "Engines present and tools available", responses: { "200": { description: "Status" } } },
+    get: { operationId: "health", summary: "Engines present, tools available and OCR languages installed", responses: { "200": { description: "Status" } } },
   };
   const download = { type: "string", description: "GET this path to download; it works for one hour." };
   return {

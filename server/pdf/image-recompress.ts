@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import type { ImageReplacement, ImageToResample } from "../engines/mupdf/tasks.js";
+import type { ImageReplacement, ImageToResample, StoredImageKind } from "../engines/mupdf/tasks.js";
 
 /**
  * Resamples and re-encodes images that MuPDF decoded, with libvips (Lanczos) and mozjpeg, which makes JPEGs about
@@ -22,6 +22,8 @@ export interface JpegTarget {
 }
 
 export interface RecompressedImage extends ImageReplacement {
+  kind: StoredImageKind;
+  softMask: boolean;
   bytes: number;
   storedBytes: number;
   downsampled: boolean;
@@ -43,6 +45,9 @@ export async function recompressImage(image: ImageToResample, target: JpegTarget
   if (info.size > image.storedBytes * (1 - MIN_SAVING)) return undefined;
   return {
     xref: image.xref,
+    sameAs: image.sameAs,
+    kind: image.kind,
+    softMask: image.softMask,
     jpegPath,
     keepColorSpace: image.keepColorSpace,
     bytes: info.size,

@@ -7,6 +7,7 @@ import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import { imageReport } from "./compress-report.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -32,7 +33,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const { images } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
+  const { images, bilevelKept } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
@@ -62,12 +63,9 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
       ].join(" "),
     };
   }
-  const downsampled = replacements.filter((r) => r.downsampled).length;
   const notes = [
     `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`,
-    replacements.length > 0
-      ? `${replacements.length} image${replacements.length === 1 ? " was" : "s were"} re-encoded as JPEG${downsampled ? `, ${downsampled} of them resampled to at most ${level.colorDpi} dpi (${level.grayDpi} dpi for grey images)` : ""}.`
-      : "No image needed re-encoding.",
+    ...imageReport(replacements, level, bilevelKept),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
     repaired ?? "",
   ].filter(Boolean);

@@ -3,15 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
-import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { AUTO_OCR_LANGUAGE, ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
 import { failedWith, InvalidOptionsError, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { installedOcrLanguages, runOcrmypdf } from "../engines/ocrmypdf.js";
+import { runOcrmypdf } from "../engines/ocrmypdf.js";
+import { installedOcrLanguages } from "../engines/tesseract.js";
 import { stemOf } from "../lib/file-names.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
+import { joinUnspacedScripts } from "../lib/unspaced-scripts.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
 import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
+import { detectOcrLanguage } from "./ocr-language-detection.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 /**
@@ -24,7 +27,7 @@ import type { InputFile, Processor, ProcessorContext } from "./types.js";
 const SECONDS_PER_PAGE = 120;
 
 export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => {
-  const languages = await checkedLanguages(options, ctx);
+  const chosen = await checkedLanguages(options);
   if (!options.recognizeText && options.outputFormat !== "searchable-pdf") {
     throw new InvalidOptionsError("Turn on text recognition for this output: without it there is no text to write.");
   }
@@ -45,6 +48,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
     );
   }
 
+  const languages = await resolvedLanguages(chosen, options, { path: pdf.path, pageCount: pdf.pageCount, withText }, long, notes);
   const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, long, notes) : pdf.path;
   const searchable = path.join(ctx.workDir, "searchable.pdf");
   const sidecar = path.join(ctx.workDir, "recognised.txt");
@@ -67,6 +71,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
     throw failedWith(err, "encrypted", "damaged") ? replyForFailure(err, input.name) : err;
   });
   ctx.progress(0.9);
+  if (options.recognizeText) await fs.writeFile(sidecar, joinUnspacedScripts(await fs.readFile(sidecar, "utf8")));
   notes.unshift(recognitionSummary(toRecognise, languages, options));
   notes.push(...settingNotes(options));
 
@@ -77,8 +82,11 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   return { files: [result], message: notes.join(" ") };
 };
 
-/** The primary language, the extra ones and a custom model, each once; refused by name when not installed. */
-async function checkedLanguages(options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
+/**
+ * The primary language, the extra ones and a custom model, each once; refused by name when not installed. "auto"
+ * stays in the list, to be replaced by the detected language once the pages are known.
+ */
+async function checkedLanguages(options: OcrOptions): Promise<string[]> {
   const wanted = [options.language, ...options.multipleLanguages];
   const model = options.customModel.trim();
   if (model !== "") {
@@ -89,8 +97,8 @@ async function checkedLanguages(options: OcrOptions, ctx: ProcessorContext): Pro
     wanted.push(model);
   }
   const unique = [...new Set(wanted)];
-  const installed = await installedOcrLanguages(ctx);
-  const missing = unique.filter((code) => !installed.has(code));
+  const installed = await installedOcrLanguages();
+  const missing = unique.filter((code) => code !== AUTO_OCR_LANGUAGE && !installed.has(code));
   if (missing.length > 0) {
     const named = missing.map(ocrLanguageLabel).join(", ");
     const packages = missing.map(ocrLanguagePackage).join(" ");
@@ -101,6 +109,26 @@ async function checkedLanguages(options: OcrOptions, ctx: ProcessorContext): Pro
     );
   }
   return unique;
+}
+
+/** The chosen languages with "auto" replaced by the language of the script detected on the pages to recognise. */
+async function resolvedLanguages(
+  chosen: readonly string[],
+  options: OcrOptions,
+  pdf: { path: string; pageCount: number; withText: readonly number[] },
+  ctx: ProcessorContext,
+  notes: string[],
+): Promise<string[]> {
+  if (!chosen.includes(AUTO_OCR_LANGUAGE)) return [...chosen];
+  const skip = new Set(pdf.withText);
+  const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
+  let detected = "eng";
+  if (options.recognizeText && pages.length > 0) {
+    const found = await detectOcrLanguage(pdf.path, pages, await installedOcrLanguages(), ctx);
+    detected = found.language;
+    notes.push(found.note);
+  }
+  return [...new Set(chosen.map((code) => (code === AUTO_OCR_LANGUAGE ? detected : code)))];
 }
 
 interface OcrInput {

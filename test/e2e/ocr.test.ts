@@ -48,7 +48,8 @@ describe("OCR screen", () => {
     await page.getByLabel("Choose files").setInputFiles(scan);
     await expect.poll(() => page.getByRole("heading", { name: "scan.pdf" }).count()).toBe(1);
     expect(await page.getByRole("tab").allInnerTexts()).toEqual(["General", "Recognition", "Output", "Advanced"]);
-    expect(await page.getByLabel("Primary language").locator("option").count()).toBe(13);
+    // "Detect automatically" and the 13 primary languages, all installed.
+    expect(await page.getByLabel("Primary language").locator("option").count()).toBe(14);
 
     const search = page.getByRole("combobox", { name: "Additional languages" });
     await search.fill("ger");

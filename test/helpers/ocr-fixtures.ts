@@ -196,3 +196,22 @@ export async function speckledScanPdf(pages: readonly TextBlock[][], dpi: number
   );
   return imageOnlyPdf(dirty, dpi);
 }
+
+/**
+ * A one-page scan of `text` set by Pango (through sharp) in a font family that fontconfig finds, such as "Garuda"
+ * or "Lohit Devanagari": Pango shapes the scripts that need it (Thai, Devanagari, Hebrew from right to left),
+ * which pdf-lib does not. The text is wrapped to a 6.5-inch column with an inch of white around it.
+ */
+export async function shapedScanPdf(text: string, font: string, points: number, dpi = 300): Promise<Uint8Array> {
+  const dir = await tempDir();
+  const escaped = text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  // Pango draws white text on black; negated, it is black ink on white paper.
+  const ink = await sharp({ text: { text: escaped, font: `${font} ${points}`, dpi, width: Math.round(6.5 * dpi), wrap: "word" } })
+    .png()
+    .toBuffer();
+  const paper = await sharp(ink).negate({ alpha: false }).greyscale().png().toBuffer();
+  const page = path.join(dir, "page.png");
+  // A separate step: sharp applies extend before negate within one pipeline, which would make the margin black.
+  await sharp(paper).extend({ top: dpi, bottom: dpi, left: dpi, right: dpi, background: "#ffffff" }).png().toFile(page);
+  return imageOnlyPdf([page], dpi);
+}

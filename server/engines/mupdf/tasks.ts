@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { repairTasks } from "./repair-tasks.js";
@@ -25,9 +26,20 @@ export interface PageBox {
   height: number;
 }
 
+/**
+ * How an image was stored, for the reply: the first that applies of JPEG 2000, CMYK, 16 bits a channel, a palette,
+ * JPEG, and anything else (Flate, LZW, uncompressed).
+ */
+export type StoredImageKind = "jpeg2000" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
+
 /** An image whose decoded pixels were written to rawPath, packed rows of `channels` bytes a pixel. */
 export interface ImageToResample {
   xref: number;
+  /** Other image objects with the same stream and dictionary (a logo copied onto every page): replaced alike. */
+  sameAs: number[];
+  kind: StoredImageKind;
+  /** The image has a soft mask (/SMask), which stays as it is beside the re-encoded colours. */
+  softMask: boolean;
   rawPath: string;
   width: number;
   height: number;
@@ -42,6 +54,8 @@ export interface ImageToResample {
 
 export interface ImageReplacement {
   xref: number;
+  /** Copies of the same image, given the same JPEG (saving with deduplication then keeps one). */
+  sameAs: number[];
   jpegPath: string;
   keepColorSpace: boolean;
 }
@@ -111,16 +125,65 @@ function toGrey(rgb: Uint8Array): Buffer {
   return grey;
 }
 
-/** Images that a lossy JPEG re-encoding suits: 8-bit photos and scans, neither masks nor palettes. */
+function filtersOf(obj: mupdf.PDFObject): string[] {
+  const filter = obj.get("Filter");
+  const list = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i)) : [filter];
+  return list.filter((f) => f.isName()).map((f) => f.asName());
+}
+
+function colorSpaceFamily(obj: mupdf.PDFObject): string | undefined {
+  const cs = obj.get("ColorSpace");
+  if (cs.isName()) return cs.asName();
+  if (cs.isArray() && cs.get(0).isName()) return cs.get(0).asName();
+  return undefined;
+}
+
+/** Palettes of fewer colours are drawings and charts, which JPEG would blur; larger ones hold photos. */
+const MIN_PHOTO_PALETTE = 64;
+
+/**
+ * Images that a lossy JPEG re-encoding suits: photos and scans of 8 or 16 bits a channel (JPEG 2000 too), with or
+ * without a soft mask, and palettes of many colours. Stencil masks, 1-bit images, colour-keyed images, small
+ * palettes and bilevel scans (JBIG2, CCITT: already far smaller than any JPEG) are left alone, as are JPEG 2000
+ * images carrying their own transparency and soft masks with a /Matte (colours blended with the mask's backdrop).
+ */
 function isLossyCandidate(obj: mupdf.PDFObject): boolean {
   if (obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean()) return false;
   if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() < 8) return false;
   if (obj.get("Mask").isArray()) return false;
+  const filters = filtersOf(obj);
+  if (filters.some((f) => f === "JBIG2Decode" || f === "CCITTFaxDecode")) return false;
+  if (filters.includes("JPXDecode") && obj.get("SMaskInData").isNumber() && obj.get("SMaskInData").asNumber() !== 0) return false;
+  if (obj.get("SMask").isStream() && !obj.get("SMask").get("Matte").isNull()) return false;
   const cs = obj.get("ColorSpace");
-  if (cs.isArray() && cs.get(0).isName() && cs.get(0).asName() === "Indexed") return false;
-  const filter = obj.get("Filter");
-  const filters = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i)) : [filter];
-  return !filters.some((f) => f.isName() && ["JBIG2Decode", "CCITTFaxDecode", "JPXDecode"].includes(f.asName()));
+  if (colorSpaceFamily(obj) === "Indexed") return cs.get(2).isNumber() && cs.get(2).asNumber() + 1 >= MIN_PHOTO_PALETTE;
+  return true;
+}
+
+function isBilevelScan(obj: mupdf.PDFObject): boolean {
+  return filtersOf(obj).some((f) => f === "JBIG2Decode" || f === "CCITTFaxDecode");
+}
+
+/** Colour spaces that a JPEG with the same number of channels is read in directly. */
+const JPEG_READY_SPACES = new Set(["DeviceGray", "DeviceRGB", "CalGray", "CalRGB", "ICCBased"]);
+
+function storedKind(obj: mupdf.PDFObject, pixmap: mupdf.Pixmap): StoredImageKind {
+  const filters = filtersOf(obj);
+  if (filters.includes("JPXDecode")) return "jpeg2000";
+  if (pixmap.getColorSpace()?.isCMYK()) return "cmyk";
+  if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 16) return "16-bit";
+  if (colorSpaceFamily(obj) === "Indexed") return "palette";
+  if (filters.includes("DCTDecode")) return "jpeg";
+  return "lossless";
+}
+
+/** The same image stored twice: equal streams and equal dictionary entries that shape the pixels. */
+function identityOf(obj: mupdf.PDFObject): string {
+  const hash = createHash("sha256").update(obj.readRawStream().asUint8Array());
+  for (const key of ["Width", "Height", "BitsPerComponent", "ColorSpace", "Filter", "DecodeParms", "Decode", "SMask", "Mask", "SMaskInData"]) {
+    hash.update(`/${key} ${obj.get(key).toString()}`);
+  }
+  return hash.digest("hex");
 }
 
 type Progress = (fraction: number) => void;
@@ -167,10 +230,10 @@ export const tasks = {
   /**
    * Finds the images worth recompressing and writes each one's decoded pixels (8-bit grey or RGB) to outDir, so
    * that the main thread can resample and encode them, with the lowest resolution at which any page shows each
-   * (the largest placement decides how many pixels are needed). Masks, 1-bit images, indexed images and colour-keyed images are left alone: a
-   * lossy encoding would blur their edges or shift their keyed colours.
+   * (the largest placement decides how many pixels are needed). Identical copies are decoded once. Which images
+   * are left alone is said at isLossyCandidate; bilevelKept counts the JBIG2 and CCITT scans among them.
    */
-  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[] } {
+  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[]; bilevelKept: number } {
     const doc = openPdf(args.input);
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
@@ -202,21 +265,39 @@ export const tasks = {
       if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
     }
     const images: ImageToResample[] = [];
+    const byIdentity = new Map<string, ImageToResample>();
+    let bilevelKept = 0;
     for (const [xref, { obj, dpi }] of found) {
+      if (isBilevelScan(obj)) bilevelKept++;
       if (!isLossyCandidate(obj)) continue;
       const width = obj.get("Width").asNumber();
       const height = obj.get("Height").asNumber();
       // Tiny images are not worth a lossy step; giant ones (a decompression bomb, often) are not decoded at all.
       if (width * height < args.minPixels || width * height > args.maxPixels) continue;
+      const identity = identityOf(obj);
+      const twin = byIdentity.get(identity);
+      if (twin) {
+        // Decoded once, keeping as many pixels as the largest placement of any copy needs.
+        twin.sameAs.push(xref);
+        twin.dpi = Math.min(twin.dpi, dpi);
+        continue;
+      }
       let pixmap: mupdf.Pixmap;
       try {
         pixmap = doc.loadImage(obj).toPixmap();
       } catch {
         continue; // An image MuPDF cannot decode is left exactly as it was.
       }
+      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG.
+      if (pixmap.getAlpha()) continue;
+      const kind = storedKind(obj, pixmap);
+      const space = pixmap.getColorSpace();
       const components = pixmap.getNumberOfComponents();
-      const keepColorSpace = components === 1 || components === 3;
-      if (pixmap.getAlpha() || !keepColorSpace) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+      // The image's own colour space (an ICC profile, say) still describes the JPEG's pixels only when it is one a
+      // JPEG is read in and the pixels are in it; a palette's, CMYK's, Lab's or JPEG 2000's own are replaced.
+      const keepColorSpace =
+        (components === 1 || components === 3) && JPEG_READY_SPACES.has(colorSpaceFamily(obj) ?? "") && !filtersOf(obj).includes("JPXDecode");
+      if (!(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
       const channels = pixmap.getNumberOfComponents();
       const w = pixmap.getWidth();
       const h = pixmap.getHeight();
@@ -228,8 +309,11 @@ export const tasks = {
       const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
       const rawPath = `${args.outDir}/image-${xref}.raw`;
       fs.writeFileSync(rawPath, grey ?? packed);
-      images.push({
+      const image: ImageToResample = {
         xref,
+        sameAs: [],
+        kind,
+        softMask: obj.get("SMask").isStream(),
         rawPath,
         width: w,
         height: h,
@@ -237,9 +321,11 @@ export const tasks = {
         dpi,
         keepColorSpace: grey ? false : keepColorSpace,
         storedBytes: obj.readRawStream().length,
-      });
+      };
+      byIdentity.set(identity, image);
+      images.push(image);
     }
-    return { images };
+    return { images, bilevelKept };
   },
 
   /**
@@ -251,18 +337,21 @@ export const tasks = {
     let replaced = 0;
     for (const r of args.replacements) {
       const jpeg = fs.readFileSync(r.jpegPath);
-      const obj = doc.newIndirect(r.xref);
       const image = new mupdf.Image(jpeg);
       const components = image.getNumberOfComponents();
-      obj.writeRawStream(jpeg);
-      obj.put("Filter", doc.newName("DCTDecode"));
-      obj.delete("DecodeParms");
-      obj.delete("Decode");
-      obj.put("Width", image.getWidth());
-      obj.put("Height", image.getHeight());
-      obj.put("BitsPerComponent", 8);
-      if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
-      replaced++;
+      for (const xref of [r.xref, ...r.sameAs]) {
+        const obj = doc.newIndirect(xref);
+        obj.writeRawStream(jpeg);
+        obj.put("Filter", doc.newName("DCTDecode"));
+        obj.delete("DecodeParms");
+        obj.delete("Decode");
+        obj.delete("SMaskInData");
+        obj.put("Width", image.getWidth());
+        obj.put("Height", image.getHeight());
+        obj.put("BitsPerComponent", 8);
+        if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
+        replaced++;
+      }
     }
     let fontsSubset = false;
     if (args.subsetFonts && countEmbeddedFonts(doc) > 0) {

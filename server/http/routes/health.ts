@@ -4,6 +4,7 @@ import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
 import { networkSandboxAvailable } from "../../engines/network-sandbox.js";
 import { engineStatus } from "../../engines/registry.js";
 import { engineSandboxState } from "../../engines/sandbox.js";
+import { installedOcrLanguages } from "../../engines/tesseract.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
@@ -16,6 +17,8 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
       engines,
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
       jobs: await queue.counts(),
+      // The OCR languages this server can read (Tesseract's installed models), so that the OCR screen offers only them.
+      ocrLanguages: await installedOcrLanguages().then((set) => [...set].sort(), () => []),
       // Optional settings that depend on how the server is configured, so that screens can say when one is off.
       // engineSandbox: "on", "off" (ENGINE_SANDBOX=off) or "unavailable" (bubblewrap could not start; office documents
       // are refused).

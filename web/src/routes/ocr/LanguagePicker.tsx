@@ -1,10 +1,11 @@
 import { Search, X } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
-import { ocrLanguageLabel, PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
+import { AUTO_OCR_LANGUAGE, ocrLanguageLabel, PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
 import { SelectField } from "../../components/form/fields.js";
 import { hintStyles, labelStyles } from "../../components/form/Field.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { searchLanguages } from "./language-search.js";
+import { useInstalledOcrLanguages } from "./use-installed-languages.js";
 
 interface Props {
   primary: string;
@@ -14,21 +15,24 @@ interface Props {
 }
 
 /**
- * The document's languages: the primary one from the 13 that set-up installs, and further ones found by name or
- * code in the full list of Tesseract's languages. Tesseract reads them together ("eng+deu").
+ * The document's languages: the primary one from the 13 main ones (or detected from the pages' script), and further
+ * ones found by name or code in the full list of Tesseract's languages. Tesseract reads them together ("eng+deu").
+ * Once the server has said which languages it has installed, only those are offered.
  */
 export function LanguagePicker({ primary, extras, maxExtras, onChange }: Props) {
+  const installed = useInstalledOcrLanguages();
   const choosePrimary = (language: string) => onChange({ language, multipleLanguages: extras.filter((c) => c !== language) });
+  const choices = [AUTO_OCR_LANGUAGE, ...PRIMARY_OCR_LANGUAGE_CODES.filter((code) => !installed || installed.has(code) || code === primary)];
   return (
     <div className="space-y-4">
-      <SelectField
-        label="Primary language"
-        value={primary}
-        choices={PRIMARY_OCR_LANGUAGE_CODES}
-        describe={ocrLanguageLabel}
-        onChange={choosePrimary}
+      <SelectField label="Primary language" value={primary} choices={choices} describe={ocrLanguageLabel} onChange={choosePrimary} />
+      <ExtraLanguages
+        primary={primary}
+        extras={extras}
+        max={maxExtras}
+        installed={installed}
+        onChange={(multipleLanguages) => onChange({ multipleLanguages })}
       />
-      <ExtraLanguages primary={primary} extras={extras} max={maxExtras} onChange={(multipleLanguages) => onChange({ multipleLanguages })} />
     </div>
   );
 }
@@ -37,17 +41,19 @@ function ExtraLanguages({
   primary,
   extras,
   max,
+  installed,
   onChange,
 }: {
   primary: string;
   extras: readonly string[];
   max: number;
+  installed: ReadonlySet<string> | undefined;
   onChange(extras: string[]): void;
 }) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const matches = searchLanguages(query, [primary, ...extras]);
+  const matches = searchLanguages(query, [primary, ...extras], undefined, installed);
   const full = extras.length >= max;
   const open = query.trim() !== "" && !full;
 
@@ -140,12 +146,18 @@ function ExtraLanguages({
               {language.name} <span className="text-slate-600 dark:text-slate-300">({language.code})</span>
             </li>
           ))}
-          {matches.length === 0 && <li className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">No language matches “{query.trim()}”.</li>}
+          {matches.length === 0 && (
+            <li className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">
+              No {installed ? "installed " : ""}language matches “{query.trim()}”.
+            </li>
+          )}
         </ul>
       )}
       <p id={`${id}-hint`} className={hintStyles}>
-        For documents that mix languages; up to {max}. The 13 primary languages are always installed; others work once
-        the server has their Tesseract language pack, and the server names any that is missing.
+        For documents that mix languages; up to {max}.{" "}
+        {installed
+          ? `This server reads ${installed.size} languages; only those are listed.`
+          : "The server names any language whose Tesseract language pack it lacks."}
       </p>
     </div>
   );

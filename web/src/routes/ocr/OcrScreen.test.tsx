@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
@@ -15,13 +16,16 @@ function ToastProbe() {
   return toast ? <output data-testid="probe">{`${toast.title}|${toast.description}`}</output> : null;
 }
 
-function renderWith(file?: File) {
+/** The screen with the server's health reply already known (GET /api/health is not reachable from jsdom). */
+function renderWith(file?: File, health: unknown = { status: "ok" }) {
   if (file) act(() => fileStore.add([file]));
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(["/api/health"], health);
   render(
-    <>
+    <QueryClientProvider client={client}>
       <OcrScreen tool={tool} />
       <ToastProbe />
-    </>,
+    </QueryClientProvider>,
   );
 }
 
@@ -63,12 +67,26 @@ describe("OCR screen", () => {
     expect(screen.getByRole("button", { name: "Run OCR" })).toBeEnabled();
   });
 
-  it("offers the 13 installed languages in the primary dropdown, English first chosen", () => {
+  it("offers automatic detection and the 13 primary languages in the primary dropdown, English first chosen", () => {
     renderWith(scan());
     const primary = screen.getByLabelText("Primary language") as HTMLSelectElement;
-    expect([...primary.options].map((o) => o.value)).toEqual([...PRIMARY_OCR_LANGUAGE_CODES]);
+    expect([...primary.options].map((o) => o.value)).toEqual(["auto", ...PRIMARY_OCR_LANGUAGE_CODES]);
+    expect(primary.options[0]!.textContent).toBe("Detect automatically");
     expect(primary.value).toBe("eng");
     expect(primary.selectedOptions[0]!.textContent).toBe("English (eng)");
+  });
+
+  it("offers only the languages the server reports installed", () => {
+    renderWith(scan(), { status: "ok", ocrLanguages: ["eng", "deu", "heb", "ukr"] });
+    const primary = screen.getByLabelText("Primary language") as HTMLSelectElement;
+    expect([...primary.options].map((o) => o.value)).toEqual(["auto", "eng", "deu"]);
+    type("ukr");
+    expect(options().map((o) => o.textContent)).toEqual(["Ukrainian (ukr)"]);
+    type("swahili");
+    expect(matches().getByText("No installed language matches “swahili”.")).toBeInTheDocument();
+    type("he");
+    expect(options().map((o) => o.textContent)).toEqual(["Hebrew (heb)"]);
+    expect(screen.getByText(/This server reads 4 languages/)).toBeInTheDocument();
   });
 
   it("searches the full list by name or code and lists at most 8 matches", () => {

@@ -6,9 +6,14 @@ export const MAX_LANGUAGE_MATCHES = 8;
 /**
  * Languages whose name or code contains the query (case and accents ignored), leaving out those already chosen.
  * An exact code comes first, then names and codes that start with the query, so "por" finds Portuguese before
- * words that merely contain it.
+ * words that merely contain it. With `available` (the server's installed languages), only those are found.
  */
-export function searchLanguages(query: string, excluded: readonly string[], limit = MAX_LANGUAGE_MATCHES): OcrLanguage[] {
+export function searchLanguages(
+  query: string,
+  excluded: readonly string[],
+  limit = MAX_LANGUAGE_MATCHES,
+  available?: ReadonlySet<string>,
+): OcrLanguage[] {
   const wanted = fold(query.trim());
   if (wanted === "") return [];
   const skip = new Set(excluded);
@@ -21,7 +26,7 @@ export function searchLanguages(query: string, excluded: readonly string[], limi
     return -1;
   };
   return OCR_LANGUAGES.map((language) => ({ language, rank: rank(language) }))
-    .filter(({ language, rank }) => rank >= 0 && !skip.has(language.code))
+    .filter(({ language, rank }) => rank >= 0 && !skip.has(language.code) && (!available || available.has(language.code)))
     .sort((a, b) => a.rank - b.rank)
     .slice(0, limit)
     .map(({ language }) => language);

@@ -1,0 +1,116 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { detectScript } from "../engines/tesseract.js";
+import type { ProcessorContext } from "./types.js";
+
+/**
+ * OCR language "auto": Tesseract's script detection on a few pages, and the main language of the script found.
+ * Script detection tells scripts apart, not languages that share one, so every Latin page is read as English
+ * (whose model also reads most accented Latin letters); a visitor who knows better chooses the language.
+ */
+
+/** Tesseract's script names (osd.traineddata) and the language each is read in. */
+const LANGUAGE_OF_SCRIPT: Readonly<Record<string, string>> = {
+  Latin: "eng",
+  Fraktur: "frk",
+  Cyrillic: "rus",
+  Greek: "ell",
+  Han: "chi_sim",
+  HanS: "chi_sim",
+  HanT: "chi_tra",
+  Japanese: "jpn",
+  Katakana: "jpn",
+  Hiragana: "jpn",
+  Hangul: "kor",
+  Korean: "kor",
+  Arabic: "ara",
+  Hebrew: "heb",
+  Devanagari: "hin",
+  Bengali: "ben",
+  Gujarati: "guj",
+  Gurmukhi: "pan",
+  Kannada: "kan",
+  Malayalam: "mal",
+  Oriya: "ori",
+  Tamil: "tam",
+  Telugu: "tel",
+  Sinhala: "sin",
+  Thai: "tha",
+  Lao: "lao",
+  Khmer: "khm",
+  Myanmar: "mya",
+  Tibetan: "bod",
+  Armenian: "hye",
+  Georgian: "kat",
+  Ethiopic: "amh",
+  Syriac: "syr",
+  Thaana: "div",
+  Cherokee: "chr",
+  Canadian_Aboriginal: "iku",
+};
+
+/** At most this many pages are looked at: the first pages to be recognised speak for the document. */
+const PAGES_LOOKED_AT = 3;
+/** Pages are rendered at this resolution for detection, as Tesseract reads best. */
+const DETECTION_DPI = 300;
+const MAX_PIXELS = 40_000_000;
+
+export interface DetectedLanguage {
+  language: string;
+  /** A sentence for the reply. */
+  note: string;
+}
+
+/**
+ * The language to read the document in. pages are the zero-based pages to be recognised; installed the models on
+ * this machine. A script whose language is not installed is refused (422) naming the language and its package.
+ */
+export async function detectOcrLanguage(
+  input: string,
+  pages: readonly number[],
+  installed: ReadonlySet<string>,
+  ctx: ProcessorContext,
+): Promise<DetectedLanguage> {
+  const outDir = await fs.mkdtemp(path.join(ctx.workDir, "script-"));
+  const looked = pages.slice(0, PAGES_LOOKED_AT);
+  const weight = new Map<string, number>();
+  try {
+    if (looked.length > 0) {
+      const { pages: rendered } = await runMupdf(
+        "renderPages",
+        { input, outDir, pages: [...looked], dpi: DETECTION_DPI, color: "gray", encoding: "png", quality: 0, maxPixels: MAX_PIXELS },
+        ctx,
+      );
+      for (const page of rendered) {
+        const found = await detectScript(page.path, ctx);
+        // A confidence of 0 still names the most likely script; it counts a little, so one page decides alone.
+        if (found) weight.set(found.script, (weight.get(found.script) ?? 0) + found.confidence + 0.01);
+      }
+    }
+  } finally {
+    await fs.rm(outDir, { recursive: true, force: true });
+  }
+
+  const best = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!best) {
+    return { language: "eng", note: "There was too little text to detect its script, so the pages were read as English (eng)." };
+  }
+  const language = LANGUAGE_OF_SCRIPT[best] ?? "eng";
+  if (!installed.has(language)) {
+    throw new UserError(
+      `The pages are written in ${best} script, read with ${ocrLanguageLabel(language)}, which is not installed on this server. An administrator can add it with the Debian package ${ocrLanguagePackage(language)}, or choose an installed language.`,
+      422,
+      "language_not_installed",
+    );
+  }
+  const known = LANGUAGE_OF_SCRIPT[best] !== undefined;
+  return {
+    language,
+    note: known
+      ? `Detected ${best} script, so the pages were read as ${ocrLanguageLabel(language)}${best === "Latin" ? " (choose the language for accents English does not know)" : ""}.`
+      : `Detected ${best} script, which has no language of its own here, so the pages were read as English (eng).`,
+  };
+}
