@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js";
+import { classifyRunFailure, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { CONFIDENCE_PLUGIN_SOURCE } from "./ocr-confidence-plugin.js";
 
