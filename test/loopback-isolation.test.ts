@@ -168,7 +168,7 @@ describe("Ghostscript runs with -dSAFER", () => {
     const root = await tempDir();
     const workDir = path.join(root, "a", "b");
     await fs.mkdir(workDir, { recursive: true });
-    const run = ghostscript(["-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], { workDir, timeoutMs: 30_000 });
+    const run = ghostscript(["-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], [], { workDir, timeoutMs: 30_000 });
     await expect(run).rejects.toBeInstanceOf(EngineError);
     await expect(run).rejects.toMatchObject({ stderr: expect.stringContaining("invalidfileaccess") });
     await expect(fs.access(path.join(root, "escaped.txt"))).rejects.toThrow();

@@ -57,9 +57,10 @@ export async function writePdfa(
       "-dEmbedAllFonts=true",
       ...(options.pages ? [`-sPageList=${options.pages}`] : []),
       `-sOutputFile=${output}`,
+      // Our own PostScript, before the visitor's document.
       prefixFile,
-      input,
     ],
+    [input],
     ctx,
   );
   if (/Unrecoverable error|No pages will be processed/i.test(stderr)) throw new EngineError("ghostscript", 1, stderr);
