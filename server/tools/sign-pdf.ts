@@ -65,7 +65,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   }
   const certificate = options.signatureType === "certificate";
   if (certificate && !extra.certificateFile) throw new InvalidOptionsError("Please upload a digital certificate file");
-  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword) : undefined;
+  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword, ctx.signal) : undefined;
   const signedAt = new Date();
   const notes: string[] = [];
   const stem = stemOf(pdf.name);
