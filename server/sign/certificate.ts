@@ -60,7 +60,8 @@ export async function readIdentity(file: string, password: string, signal?: Abor
 function decodeInWorker(der: Buffer, password: string, signal?: AbortSignal): Promise<Pkcs12Decoded> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new AbortedError());
-    const worker = new Worker(workerUrl, { workerData: { der: new Uint8Array(der), password } });
+    // The heap is capped too: a certificate file needs a few megabytes, whatever it declares.
+    const worker = new Worker(workerUrl, { workerData: { der: new Uint8Array(der), password }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     let settled = false;
     const settle = (fn: () => void) => {
       if (settled) return;
