@@ -6,6 +6,7 @@ import zlib from "node:zlib";
 import forge from "node-forge";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ghostscript } from "../server/engines/ghostscript.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf, pdftotext, qpdfCheck, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer, type ToolReply } from "./helpers/server.js";
@@ -166,6 +167,13 @@ describe("office ZIPs: the inspection fails closed", () => {
     await expectAlive();
   });
 
+  it("refuses a part packed more than 200 times smaller than its content", async () => {
+    const parts = (await docxParts()).map((p) => zipEntry(p.name, p.data));
+    const docx = handMadeZip([...parts, zipEntry("word/media/zeros.bin", Buffer.alloc(20 * 1024 * 1024))]);
+    const reply = await postTool(server, "word-to-pdf", [{ name: "packed.docx", data: docx }]);
+    expectSentence(reply, 413, /^"packed.docx" has a part packed more than 200 times smaller than its content, which we do not process\.$/);
+  });
+
   it("refuses a ZIP it cannot read through instead of passing it on", async () => {
     const parts = await docxParts();
     const docx = handMadeZip(parts.map((p) => zipEntry(p.name, p.data)));
@@ -212,6 +220,24 @@ describe("PostScript dressed as a PDF never runs in Ghostscript", () => {
       }
     });
   }
+});
+
+describe("what Ghostscript gets when qpdf cannot read a file", () => {
+  it("nothing, unless the file begins with %PDF- (which Ghostscript reads only as PDF)", async () => {
+    const workDir = await fs.mkdtemp(path.join(dir, "gs-"));
+    const ctx = { workDir, timeoutMs: 30_000 };
+    const program = "(PROGRAMRAN) print flush\n";
+    const dressed = path.join(workDir, "dressed.pdf");
+    await fs.writeFile(dressed, `%!PS\n% %PDF-1.7\n${program}`);
+    await expect(ghostscript(["-sDEVICE=nullpage"], [dressed], ctx)).rejects.toThrow(/qpdf/);
+    // Handed over as it is, and read by the PDF interpreter: the PostScript in it never runs.
+    const headed = path.join(workDir, "headed.pdf");
+    await fs.writeFile(headed, `%PDF-1.7\n${program}`);
+    const log = await ghostscript(["-sDEVICE=nullpage"], [headed], ctx).catch((err: unknown) => String(err));
+    expect(log).not.toContain("PROGRAMRAN");
+    // The control: the same program as plain PostScript, passed as Ghostscript's own argument, does run.
+    expect(await ghostscript(["-sDEVICE=nullpage", "-c", program.trim()], [], ctx)).toContain("PROGRAMRAN");
+  });
 });
 
 describe("images are measured from their headers before anything decodes them", () => {
