@@ -7,6 +7,7 @@ import forge from "node-forge";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ghostscript } from "../server/engines/ghostscript.js";
+import { imageSizeOfBytes } from "../server/lib/image-size.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf, pdftotext, qpdfCheck, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer, type ToolReply } from "./helpers/server.js";
@@ -295,5 +296,60 @@ describe("images are measured from their headers before anything decodes them", 
     // The same header check guards OCR's image inputs.
     expectSentence(await postTool(server, "ocr-pdf", [{ name: "wide.jpg", data: jpeg }]), 413, /^This image is too large \(wide.jpg, 60000×60000 pixels/);
     await expectAlive();
+  });
+});
+
+describe("the header reader", () => {
+  const picture = () => sharp({ create: { width: 123, height: 45, channels: 3, background: "#336699" } });
+
+  it("reads the size of PNG, baseline and progressive JPEG, GIF, TIFF and BMP", async () => {
+    const bmp = Buffer.alloc(54);
+    bmp.write("BM", 0, "latin1");
+    bmp.writeUInt32LE(40, 14);
+    bmp.writeInt32LE(123, 18);
+    // Negative: stored top-down.
+    bmp.writeInt32LE(-45, 22);
+    for (const bytes of [
+      await picture().png().toBuffer(),
+      await picture().jpeg().toBuffer(),
+      await picture().jpeg({ progressive: true }).toBuffer(),
+      await picture().gif().toBuffer(),
+      await picture().tiff().toBuffer(),
+      bmp,
+    ]) {
+      expect(await imageSizeOfBytes(bytes)).toEqual({ width: 123, height: 45 });
+    }
+  });
+
+  it("finds a JPEG frame header after large metadata, and the largest page of a TIFF", async () => {
+    const jpeg = await picture().jpeg().withMetadata({ exif: { IFD0: { ImageDescription: "x".repeat(60_000) } } }).toBuffer();
+    expect(await imageSizeOfBytes(jpeg)).toEqual({ width: 123, height: 45 });
+    // A second TIFF page, declared 40000×40000 in its own directory.
+    const tiff = Buffer.from(await picture().tiff().toBuffer());
+    const little = tiff.toString("latin1", 0, 2) === "II";
+    const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+    const first = u32(4);
+    const count = little ? tiff.readUInt16LE(first) : tiff.readUInt16BE(first);
+    const page = Buffer.alloc(2 + 2 * 12 + 4);
+    const w16 = (v: number, at: number) => (little ? page.writeUInt16LE(v, at) : page.writeUInt16BE(v, at));
+    const w32 = (v: number, at: number) => (little ? page.writeUInt32LE(v, at) : page.writeUInt32BE(v, at));
+    w16(2, 0);
+    [256, 257].forEach((tag, i) => {
+      w16(tag, 2 + i * 12);
+      w16(4, 4 + i * 12);
+      w32(1, 6 + i * 12);
+      w32(40_000, 10 + i * 12);
+    });
+    const next = first + 2 + count * 12;
+    if (little) tiff.writeUInt32LE(tiff.length, next);
+    else tiff.writeUInt32BE(tiff.length, next);
+    expect(await imageSizeOfBytes(Buffer.concat([tiff, page]))).toEqual({ width: 40_000, height: 40_000 });
+  });
+
+  it("gives no size for a cut-off or unknown header", async () => {
+    const png = await picture().png().toBuffer();
+    expect(await imageSizeOfBytes(png.subarray(0, 20))).toBeUndefined();
+    expect(await imageSizeOfBytes(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBeUndefined();
+    expect(await imageSizeOfBytes(Buffer.from("not an image at all"))).toBeUndefined();
   });
 });
