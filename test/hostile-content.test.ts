@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ghostscript } from "../server/engines/ghostscript.js";
 import { imageSizeOfBytes } from "../server/lib/image-size.js";
+import { XmlTagCounter } from "../server/lib/xml-tag-counter.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf, pdftotext, qpdfCheck, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer, type ToolReply } from "./helpers/server.js";
@@ -351,5 +352,20 @@ describe("the header reader", () => {
     expect(await imageSizeOfBytes(png.subarray(0, 20))).toBeUndefined();
     expect(await imageSizeOfBytes(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toBeUndefined();
     expect(await imageSizeOfBytes(Buffer.from("not an image at all"))).toBeUndefined();
+  });
+});
+
+describe("the paragraph counter", () => {
+  it("counts paragraphs of any prefix, tags cut between chunks, and nothing else", () => {
+    const xml = '<?xml version="1.0"?><!-- <w:p> --><w:body><w:p w:rsidR="1"><w:pPr/><w:r><w:t>a</w:t></w:r></w:p><text:p/><a:p>\n</a:p><p></p><w:pict/></w:body>';
+    // Paragraphs: w:p, text:p, a:p, p and the one in the comment (markup in comments counts: it can only overcount);
+    // elements: those and w:body, w:pPr, w:r, w:t, w:pict. Every way of cutting the text in two gives the same counts.
+    for (let cut = 0; cut <= xml.length; cut++) {
+      const counter = new XmlTagCounter();
+      counter.startPart();
+      counter.feed(Buffer.from(xml.slice(0, cut)));
+      counter.feed(Buffer.from(xml.slice(cut)));
+      expect([counter.paragraphs, counter.elements], `cut at ${cut}`).toEqual([5, 10]);
+    }
   });
 });
