@@ -169,7 +169,7 @@ describe("Ghostscript runs with -dSAFER", () => {
     const root = await tempDir();
     const workDir = path.join(root, "a", "b");
     await fs.mkdir(workDir, { recursive: true });
-    const run = ghostscript(["-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], { workDir, timeoutMs: 30_000 });
+    const run = ghostscript(["-sDEVICE=nullpage", "-c", program, "-c", "(REACHED) print quit"], [], { workDir, timeoutMs: 30_000 });
     // The adapter reads Ghostscript's refusal as the input's fault; Ghostscript's own words stay in the cause.
     await expect(run).rejects.toBeInstanceOf(EngineFailure);
     await expect(run).rejects.toMatchObject({ kind: "damaged", cause: { stderr: expect.stringContaining("invalidfileaccess") } });

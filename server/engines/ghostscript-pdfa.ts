@@ -56,9 +56,10 @@ export async function writePdfa(
       "-dEmbedAllFonts=true",
       ...(options.pages ? [`-sPageList=${options.pages}`] : []),
       `-sOutputFile=${output}`,
+      // Our own PostScript, before the visitor's document.
       prefixFile,
-      input,
     ],
+    [input],
     ctx,
   );
   failOnUnrecoverable(stderr);

@@ -1,20 +1,26 @@
 import { EngineFailure } from "../errors.js";
 import { classifyRunFailure, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
+import { rewrittenByQpdf } from "./plain-pdf.js";
 
 /**
  * Ghostscript: re-distils PDFs (the heaviest repair, and the comparison point for compression). Always -dSAFER, so
  * that a hostile PostScript or PDF program cannot read or write files outside what the command line names.
+ * Visitors' documents are passed apart from Ghostscript's own arguments, and reach it only as qpdf rewrote them
+ * (see plain-pdf.ts): what Ghostscript runs as PostScript is only ever ours. Ghostscript 10.0 has no switch that
+ * limits its input to PDF (the PDF-only `gpdf` program is not part of Debian's package).
  */
 
 const FIXED_ARGS = ["-dSAFER", "-dBATCH", "-dNOPAUSE", "-dQUIET", "-sstdout=%stderr"] as const;
 
-export async function ghostscript(args: readonly string[], ctx: EngineContext): Promise<string> {
+export async function ghostscript(args: readonly string[], documents: readonly string[], ctx: EngineContext): Promise<string> {
+  const plain: string[] = [];
+  for (const document of documents) plain.push(await rewrittenByQpdf(document, ctx));
   try {
     const { stderr } = await runProcess({
       engine: "ghostscript",
       command: "gs",
-      args: [...FIXED_ARGS, ...args],
+      args: [...FIXED_ARGS, ...args, ...plain],
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
@@ -41,7 +47,7 @@ export async function pdfwrite(
   ctx: EngineContext,
   extraArgs: readonly string[] = [],
 ): Promise<{ warnings: string[] }> {
-  const log = await ghostscript(["-sDEVICE=pdfwrite", ...extraArgs, `-sOutputFile=${output}`, input], ctx);
+  const log = await ghostscript(["-sDEVICE=pdfwrite", ...extraArgs, `-sOutputFile=${output}`], [input], ctx);
   const warnings = log
     .split("\n")
     .map((l) => l.trim())

@@ -3,6 +3,7 @@ import path from "node:path";
 import { classifyRunFailure, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { CONFIDENCE_PLUGIN_SOURCE } from "./ocr-confidence-plugin.js";
+import { rewrittenByQpdf } from "./plain-pdf.js";
 
 /**
  * OCRmyPDF with Tesseract. Tesseract runs with OMP_THREAD_LIMIT=1: its own OpenMP threads fight each other on a
@@ -37,6 +38,8 @@ const PROGRESS_POLL_MS = 500;
  * OCRmyPDF's verbose log (which would push the error lines out of the kept stderr).
  */
 export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (fraction: number) => void): Promise<{ pdfaFailed: boolean }> {
+  // OCRmyPDF hands its input to Ghostscript: only as qpdf rewrote it.
+  const input = await rewrittenByQpdf(run.input, ctx);
   const tmp = await fs.mkdtemp(path.join(ctx.workDir, "ocr-"));
   const plugin = path.join(tmp, "confidence_plugin.py");
   await fs.writeFile(plugin, CONFIDENCE_PLUGIN_SOURCE);
@@ -51,7 +54,7 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
     ...(run.sidecar ? ["--sidecar", run.sidecar] : []),
     ...run.args,
     "--",
-    run.input,
+    input,
     run.output,
   ];
   const poller = setInterval(() => {

@@ -3,11 +3,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
-import { FILE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
+import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
 import { safeFileName } from "../lib/file-names.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
+import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
 import type { InputFile } from "../tools/types.js";
 
@@ -127,6 +128,8 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
       throw new UnsupportedFileError(`"${file.name}" is not ${kindsSentence(accepted)}.`);
     }
     if (ZIP_OFFICE_KINDS.includes(kind)) await checkZipExpansion(file.path, file.name);
+    // Every image's size is read from its header before any tool decodes it.
+    if (IMAGE_KINDS.includes(kind)) checkImageSize(await imageSizeOfFile(file.path), file.name);
     return { path: file.path, name: file.name, size: file.size, kind };
   };
 

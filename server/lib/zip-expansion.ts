@@ -1,73 +1,115 @@
 import yauzl from "yauzl";
 import { UserError } from "../errors.js";
+import { OFFICE_ZIP_LIMITS } from "./content-limits.js";
+import { XmlTagCounter } from "./xml-tag-counter.js";
 
 /**
- * Office files in ZIP containers (DOCX, XLSX, PPTX, ODT) are unpacked by LibreOffice in full. A "zip bomb" of a
- * few kilobytes can unpack to gigabytes and fill the disk or memory, so before the office sees one, its entries
- * are inflated here once, counting the bytes and stopping as soon as the total passes the limit. The sizes a
- * file declares are not trusted: yauzl fails an entry whose data is longer than declared, and the count is of
- * real bytes. A container this reader cannot parse is left to the office, which repairs some damaged files.
+ * Office files in ZIP containers (DOCX, XLSX, PPTX, ODT…) are unpacked by LibreOffice in full. A "zip bomb" of a
+ * few kilobytes can unpack to gigabytes, and a few kilobytes of XML can hold millions of empty paragraphs that
+ * keep the office busy for minutes, so before the office sees one its entries are inflated here once: real bytes
+ * are counted (the declared sizes are not trusted: yauzl fails an entry whose data is longer than declared) and
+ * the XML parts' elements are counted as they stream past. The check fails closed: a container this reader cannot
+ * go through is refused, never passed on. Entry names are kept as raw bytes: a name like `../../x` or `C:\x` is
+ * only a name here (nothing is written to disk), and must not stop the inspection.
  */
 
-export interface ZipExpansionLimits {
-  maxBytes: number;
-  maxEntries: number;
-}
+export type ZipExpansionLimits = typeof OFFICE_ZIP_LIMITS;
 
-export const OFFICE_ZIP_LIMITS: ZipExpansionLimits = { maxBytes: 1024 * 1024 * 1024, maxEntries: 20_000 };
+const MB = 1024 * 1024;
 
-class Refused extends Error {}
-
-export async function checkZipExpansion(file: string, name: string, limits: ZipExpansionLimits = OFFICE_ZIP_LIMITS): Promise<void> {
-  const refuse = () =>
-    new UserError(`"${name}" unpacks to more than ${Math.round(limits.maxBytes / 1024 ** 2)} MB, which we do not process.`, 413, "zip_bomb");
-  try {
-    // The declared sizes first, which costs nothing: most bombs say what they are.
-    await walkEntries(file, limits, false);
-    await walkEntries(file, limits, true);
-  } catch (err) {
-    if (err instanceof Refused) throw refuse();
-    // yauzl's word for data longer than its entry declares: the sizes were forged.
-    if (err instanceof Error && /too many bytes in the stream/.test(err.message)) throw refuse();
-    // Anything else is damage that the office may still cope with.
+class Refused extends Error {
+  constructor(readonly sentence: (name: string) => string) {
+    super("refused");
   }
 }
 
+const refusals = (limits: ZipExpansionLimits) => ({
+  total: new Refused((n) => `"${n}" unpacks to more than ${Math.round(limits.maxTotalBytes / MB)} MB, which we do not process.`),
+  entries: new Refused((n) => `"${n}" holds more than ${limits.maxEntries.toLocaleString("en-US")} parts, which we do not process.`),
+  part: new Refused((n) => `"${n}" has a part that unpacks to more than ${Math.round(limits.maxPartBytes / MB)} MB, which we do not process.`),
+  ratio: new Refused((n) => `"${n}" has a part packed more than ${limits.maxRatio} times smaller than its content, which we do not process.`),
+  paragraphs: new Refused((n) => `"${n}" holds more than ${limits.maxParagraphs.toLocaleString("en-US")} paragraphs, which we do not process.`),
+  elements: new Refused((n) => `"${n}" holds more than ${limits.maxElements.toLocaleString("en-US")} XML elements, which we do not process.`),
+});
+
+export async function checkZipExpansion(file: string, name: string, limits: ZipExpansionLimits = OFFICE_ZIP_LIMITS): Promise<void> {
+  const refuse = refusals(limits);
+  try {
+    // The declared sizes first, which costs nothing: most bombs say what they are.
+    await walkEntries(file, limits, refuse, false);
+    await walkEntries(file, limits, refuse, true);
+  } catch (err) {
+    if (err instanceof Refused) throw new UserError(err.sentence(name), 413, "zip_bomb");
+    // yauzl's word for data longer than its entry declares: the sizes were forged to hide the real ones.
+    if (err instanceof Error && /too many bytes in the stream/.test(err.message)) throw new UserError(refuse.total.sentence(name), 413, "zip_bomb");
+    throw new UserError(`"${name}" could not be read: its ZIP container is damaged or incomplete.`, 422, "damaged");
+  }
+}
+
+/** Whether the raw entry name ends with `suffix` (ASCII), without decoding it. */
+function endsWith(raw: Buffer | string, suffix: string): boolean {
+  const bytes = typeof raw === "string" ? Buffer.from(raw) : raw;
+  return bytes.length >= suffix.length && bytes.subarray(bytes.length - suffix.length).toString("latin1").toLowerCase() === suffix;
+}
+
 /** Goes through the entries, adding up their declared sizes, or with `inflate` the bytes they really hold. */
-function walkEntries(file: string, limits: ZipExpansionLimits, inflate: boolean): Promise<void> {
+function walkEntries(file: string, limits: ZipExpansionLimits, refuse: ReturnType<typeof refusals>, inflate: boolean): Promise<void> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (openErr, zip) => {
+    yauzl.open(file, { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true }, (openErr, zip) => {
       if (openErr || !zip) return reject(openErr ?? new Error("unreadable zip"));
       let total = 0;
       let entries = 0;
       let failed = false;
+      const xml = new XmlTagCounter();
       const fail = (err: Error) => {
         if (failed) return;
         failed = true;
         zip.close();
         reject(err);
       };
+      if (zip.entryCount > limits.maxEntries) return fail(refuse.entries);
       zip.on("error", fail);
-      zip.on("end", () => resolve());
+      zip.on("end", () => {
+        if (!failed) resolve();
+      });
       zip.on("entry", (entry: yauzl.Entry) => {
-        if (++entries > limits.maxEntries) return fail(new Refused());
-        if (total + entry.uncompressedSize > limits.maxBytes) return fail(new Refused());
+        if (failed) return;
+        if (++entries > limits.maxEntries) return fail(refuse.entries);
+        if (entry.uncompressedSize > limits.maxPartBytes) return fail(refuse.part);
+        if (total + entry.uncompressedSize > limits.maxTotalBytes) return fail(refuse.total);
         if (!inflate) {
           total += entry.uncompressedSize;
           return zip.readEntry();
         }
-        if (entry.fileName.endsWith("/")) return zip.readEntry();
+        if (endsWith(entry.fileName, "/")) return zip.readEntry();
+        const countXml = endsWith(entry.fileName, ".xml");
         zip.openReadStream(entry, (streamErr, stream) => {
           if (streamErr || !stream) return fail(streamErr ?? new Error("unreadable entry"));
+          let part = 0;
+          const packed = Math.max(1, entry.compressedSize);
+          xml.startPart();
           stream.on("data", (chunk: Buffer) => {
+            if (failed) return;
+            part += chunk.length;
             total += chunk.length;
-            if (total > limits.maxBytes) {
+            let refusal: Refused | undefined;
+            if (total > limits.maxTotalBytes) refusal = refuse.total;
+            else if (part > limits.maxPartBytes) refusal = refuse.part;
+            else if (part > limits.ratioCheckedFromBytes && part / packed > limits.maxRatio) refusal = refuse.ratio;
+            else if (countXml) {
+              xml.feed(chunk);
+              if (xml.paragraphs > limits.maxParagraphs) refusal = refuse.paragraphs;
+              else if (xml.elements > limits.maxElements) refusal = refuse.elements;
+            }
+            if (refusal) {
               stream.destroy();
-              fail(new Refused());
+              fail(refusal);
             }
           });
           stream.on("error", fail);
-          stream.on("end", () => zip.readEntry());
+          stream.on("end", () => {
+            if (!failed) zip.readEntry();
+          });
         });
       });
       zip.readEntry();

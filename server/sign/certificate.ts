@@ -1,6 +1,10 @@
 import fs from "node:fs/promises";
+import { Worker } from "node:worker_threads";
 import forge from "node-forge";
-import { UserError } from "../errors.js";
+import { AbortedError, UserError } from "../errors.js";
+import { MAX_PKCS12_ITERATIONS, PKCS12_DEADLINE_MS } from "../lib/content-limits.js";
+import type { Pkcs12Decoded } from "./pkcs12-decode.js";
+import { pkcs12IterationCounts } from "./pkcs12-iterations.js";
 
 /** The signer's key and certificate chain from a PKCS#12 file (.pfx, .p12). */
 export interface SigningIdentity {
@@ -11,34 +15,37 @@ export interface SigningIdentity {
   name: string;
 }
 
-/** forge's OID table types its entries as possibly missing; these are always there. */
-const OIDS = {
-  pkcs8ShroudedKeyBag: forge.pki.oids.pkcs8ShroudedKeyBag!,
-  keyBag: forge.pki.oids.keyBag!,
-  certBag: forge.pki.oids.certBag!,
-};
+// Sources run under tsx in development and tests; the build runs plain JavaScript.
+const runningFromSource = import.meta.url.endsWith(".ts");
+const workerUrl = new URL(runningFromSource ? "./pkcs12-worker-from-source.mjs" : "./pkcs12-worker.js", import.meta.url);
 
-export async function readIdentity(file: string, password: string): Promise<SigningIdentity> {
+const unreadable = () => new UserError("This file is not a certificate we can read. Please upload a .pfx or .p12 file.", 400, "bad_certificate");
+
+/**
+ * Opens a PKCS#12 file. Its password is stretched by as many rounds of hashing as the file asks for, in
+ * JavaScript: the counts are read first and refused past the cap, and the decoding itself runs in a worker thread
+ * that is stopped at the deadline, so that no certificate file can hold up the server.
+ */
+export async function readIdentity(file: string, password: string, signal?: AbortSignal): Promise<SigningIdentity> {
   const der = await fs.readFile(file);
-  let p12: forge.pkcs12.Pkcs12Pfx;
-  try {
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(der.toString("binary")));
-    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
-  } catch (err) {
-    if (/password|MAC/i.test((err as Error).message)) {
-      throw new UserError("The certificate password is incorrect.", 400, "incorrect_password");
-    }
-    throw new UserError("This file is not a certificate we can read. Please upload a .pfx or .p12 file.", 400, "bad_certificate");
+  const counts = pkcs12IterationCounts(der);
+  if (!counts) throw unreadable();
+  const most = Math.max(0, ...counts);
+  if (most > MAX_PKCS12_ITERATIONS) {
+    throw new UserError(
+      `This certificate file asks for ${Number.isFinite(most) ? most.toLocaleString("en-US") : "an unlimited number of"} rounds of password hashing; we open files of up to ${MAX_PKCS12_ITERATIONS.toLocaleString("en-US")}. Please export it again with the usual settings.`,
+      422,
+      "bad_certificate",
+    );
   }
-  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
-  const keyBag = [...bags(OIDS.pkcs8ShroudedKeyBag), ...bags(OIDS.keyBag)][0];
-  const certs = bags(OIDS.certBag)
-    .map((bag) => bag.cert)
-    .filter((c): c is forge.pki.Certificate => c !== undefined && c !== null);
-  if (!keyBag?.key || certs.length === 0) {
-    throw new UserError("This certificate file has no private key or no certificate in it.", 400, "bad_certificate");
+  const decoded = await decodeInWorker(der, password, signal);
+  if (!decoded.ok) {
+    if (decoded.reason === "password") throw new UserError("The certificate password is incorrect.", 400, "incorrect_password");
+    if (decoded.reason === "no-key") throw new UserError("This certificate file has no private key or no certificate in it.", 400, "bad_certificate");
+    throw unreadable();
   }
-  const key = keyBag.key as forge.pki.rsa.PrivateKey;
+  const key = forge.pki.privateKeyFromPem(decoded.keyPem) as forge.pki.rsa.PrivateKey;
+  const certs = decoded.certificatePems.map((pem) => forge.pki.certificateFromPem(pem));
   // The signing certificate is the one whose public key matches the private key.
   const certificate =
     certs.find((c: forge.pki.Certificate) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals?.(key.n)) ?? certs[0]!;
@@ -48,4 +55,37 @@ export async function readIdentity(file: string, password: string): Promise<Sign
   }
   const name = String(certificate.subject.getField("CN")?.value ?? "");
   return { key, certificate, chain: certs.filter((c: forge.pki.Certificate) => c !== certificate), name };
+}
+
+function decodeInWorker(der: Buffer, password: string, signal?: AbortSignal): Promise<Pkcs12Decoded> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortedError());
+    // The heap is capped too: a certificate file needs a few megabytes, whatever it declares.
+    const worker = new Worker(workerUrl, { workerData: { der: new Uint8Array(der), password }, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      signal?.removeEventListener("abort", abort);
+      void worker.terminate();
+      fn();
+    };
+    const deadline = setTimeout(() => {
+      settle(() =>
+        reject(
+          new UserError(
+            `This certificate file took longer than ${PKCS12_DEADLINE_MS / 1000} seconds to open (it asks for a great deal of password hashing), so it was given up. Please export it again with the usual settings.`,
+            422,
+            "bad_certificate",
+          ),
+        ),
+      );
+    }, PKCS12_DEADLINE_MS);
+    const abort = () => settle(() => reject(new AbortedError()));
+    signal?.addEventListener("abort", abort, { once: true });
+    worker.once("message", (result: Pkcs12Decoded) => settle(() => resolve(result)));
+    worker.once("error", (err) => settle(() => reject(err)));
+    worker.once("exit", (code) => settle(() => reject(new Error(`certificate worker exited with code ${code}`))));
+  });
 }

@@ -5,7 +5,9 @@ import sharp, { type Metadata } from "sharp";
 import type { z } from "zod";
 import type { imagesToPdfOptions } from "../../catalog/options/convert.js";
 import { AbortedError, UserError } from "../errors.js";
+import { MAX_EMBEDDED_PNG_PIXELS, MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
 import { stemOf } from "../lib/file-names.js";
+import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import type { InputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 
@@ -13,13 +15,6 @@ type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
 
 /** Page sizes in points, portrait. */
 const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792] } as const;
-/**
- * PNG pixels are decoded and deflated by pdf-lib on the server's main thread: beyond this many pixels a single
- * image would hold up every other request for seconds and take gigabytes, so it is refused.
- */
-const MAX_PNG_PIXELS = 40_000_000;
-/** sharp's own ceiling (its default limitInputPixels, 0x3FFF squared): beyond it no image is decoded at all. */
-const MAX_DECODE_PIXELS = 0x3fff * 0x3fff;
 /** The resolution assumed for an image that does not state one, as img2pdf and browsers do. */
 const DEFAULT_DPI = 96;
 
@@ -81,26 +76,27 @@ const EXIF_TURNS: Record<number, number> = { 1: 0, 2: 0, 3: 180, 4: 180, 5: 90, 
 async function embedImage(doc: PDFDocument, file: InputFile): Promise<EmbeddedImage> {
   const bytes = await fs.readFile(file.path);
   const damaged = () => new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+  // Sizes are checked from the header, before anything decodes: a small file can declare a huge picture, and
+  // decoding one takes seconds of CPU and gigabytes. PNG pixels are decoded and deflated by pdf-lib on the server's
+  // main thread, so PNGs have the lower limit.
+  const { width, height } = checkImageSize(await imageSizeOfBytes(bytes), file.name);
+  if (file.kind === "png" && width * height > MAX_EMBEDDED_PNG_PIXELS) {
+    throw new UserError(
+      `This PNG is too large (${file.name}, ${Math.round((width * height) / 1e6)} megapixels); the most is ${MAX_EMBEDDED_PNG_PIXELS / 1e6}. Please scale it down.`,
+      413,
+      "too_large",
+    );
+  }
   let meta: Metadata;
   try {
-    // Only the header is read here, so sharp's pixel limit need not refuse it: the sizes are checked below.
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   } catch {
     throw damaged();
   }
   if (!meta.width || !meta.height) throw damaged();
-  // Sizes are checked from the header, before the full decode below: a small file can declare a huge picture,
-  // and decoding one takes seconds of CPU.
-  const megapixels = Math.round((meta.width * meta.height) / 1e6);
-  if (file.kind === "png" && meta.width * meta.height > MAX_PNG_PIXELS) {
-    throw new UserError(`This PNG is too large (${file.name}, ${megapixels} megapixels); the most is ${MAX_PNG_PIXELS / 1e6}. Please scale it down.`, 413, "too_large");
-  }
-  if (meta.width * meta.height > MAX_DECODE_PIXELS) {
-    throw new UserError(`This image is too large (${file.name}, ${megapixels} megapixels); the most is ${Math.round(MAX_DECODE_PIXELS / 1e6)}. Please scale it down.`, 413, "too_large");
-  }
   try {
     // A full decode: JPEG bytes go into the PDF unchecked, so a truncated file must be caught here.
-    await sharp(bytes, { failOn: "truncated" }).stats();
+    await sharp(bytes, { failOn: "truncated", limitInputPixels: MAX_IMAGE_PIXELS }).stats();
   } catch {
     throw damaged();
   }

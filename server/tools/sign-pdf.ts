@@ -13,6 +13,7 @@ import { readIdentity, type SigningIdentity } from "../sign/certificate.js";
 import { CmsSigner } from "../sign/cms-signer.js";
 import type { SignatureProfile } from "../sign/cms.js";
 import { addSignaturePlaceholder } from "../sign/placeholder.js";
+import { signatureImage } from "../sign/signature-image.js";
 import { requestTimeStamp } from "../sign/time-stamp-client.js";
 import type { InputFile, Processor } from "./types.js";
 
@@ -22,18 +23,23 @@ const PNG_DATA_URL = "data:image/png;base64,";
 async function markFor(options: SignOptions, image: InputFile | undefined, identity: SigningIdentity | undefined): Promise<SignatureMark> {
   const drawn = options.drawSignatureData?.startsWith(PNG_DATA_URL) ? Buffer.from(options.drawSignatureData.slice(PNG_DATA_URL.length), "base64") : undefined;
   const typed = options.typedName?.trim();
+  const drawnMark = async (bytes: Buffer): Promise<SignatureMark> => ({ kind: "image", ...(await signatureImage({ bytes, format: "png" }, "the drawn signature")) });
+  const imageMark = async (file: InputFile): Promise<SignatureMark> => ({
+    kind: "image",
+    ...(await signatureImage({ bytes: await fs.readFile(file.path), format: file.kind === "png" ? "png" : "jpeg" }, file.name)),
+  });
   switch (options.signatureType) {
     case "draw":
-      return { kind: "image", bytes: drawn!, format: "png" };
+      return drawnMark(drawn!);
     case "type":
       return { kind: "text", text: typed! };
     case "image":
       if (!image) throw new InvalidOptionsError("Please upload a signature image");
-      return { kind: "image", bytes: await fs.readFile(image.path), format: image.kind === "png" ? "png" : "jpeg" };
+      return imageMark(image);
     case "certificate":
       // A certificate signature can show a drawing, an image or a typed name; otherwise the certificate's name.
-      if (drawn) return { kind: "image", bytes: drawn, format: "png" };
-      if (image) return { kind: "image", bytes: await fs.readFile(image.path), format: image.kind === "png" ? "png" : "jpeg" };
+      if (drawn) return drawnMark(drawn);
+      if (image) return imageMark(image);
       return { kind: "text", text: typed || identity?.name || "Signed" };
   }
 }
@@ -59,7 +65,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   }
   const certificate = options.signatureType === "certificate";
   if (certificate && !extra.certificateFile) throw new InvalidOptionsError("Please upload a digital certificate file");
-  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword) : undefined;
+  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword, ctx.signal) : undefined;
   const signedAt = new Date();
   const notes: string[] = [];
   const stem = stemOf(pdf.name);

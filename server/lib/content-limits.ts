@@ -1,0 +1,40 @@
+/**
+ * What a visitor's file may hold once it is unpacked or decoded, in one place: these are checked from headers and
+ * streams before any engine or decoder gets the file, so that a small upload cannot ask for gigabytes or minutes.
+ */
+
+const MB = 1024 * 1024;
+
+/** Office files in ZIP containers, counted in real inflated bytes rather than the sizes the file declares. */
+export const OFFICE_ZIP_LIMITS = {
+  maxEntries: 20_000,
+  maxTotalBytes: 1024 * MB,
+  maxPartBytes: 256 * MB,
+  /** Parts larger than this must not have been packed more than `maxRatio` times. */
+  ratioCheckedFromBytes: 8 * MB,
+  maxRatio: 200,
+  /** Paragraph elements (w:p, text:p, a:p: any element whose local name is `p`) over every XML part. */
+  maxParagraphs: 500_000,
+  /** Start tags over every XML part: a bound on the work a layout engine is handed whatever the elements are. */
+  maxElements: 10_000_000,
+} as const;
+
+/** Pixels one image may declare in its header; refused before anything decodes it. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+/**
+ * PNGs embedded by pdf-lib are decoded and deflated on the server's main thread, so JPG to PDF takes smaller ones
+ * (JPEG bytes are embedded as they are).
+ */
+export const MAX_EMBEDDED_PNG_PIXELS = 40_000_000;
+
+/** Signature images are drawn a few centimetres wide: larger ones are scaled down to this width before embedding. */
+export const MAX_SIGNATURE_IMAGE_WIDTH = 2_000;
+
+/**
+ * PKCS#12 key derivation rounds (MAC, PBES1/PBES2 and PBKDF2 iteration counts). Exporters write 1 to 600,000;
+ * each round is work on the server, so a file that asks for more is refused before any derivation.
+ */
+export const MAX_PKCS12_ITERATIONS = 2_000_000;
+/** The longest a certificate file may take to open, in a worker thread that is then stopped. */
+export const PKCS12_DEADLINE_MS = 60_000;

@@ -1,0 +1,153 @@
+import fs from "node:fs/promises";
+import { UserError } from "../errors.js";
+import { MAX_IMAGE_PIXELS } from "./content-limits.js";
+
+/**
+ * An image's width and height from its header alone (PNG's IHDR, JPEG's start-of-frame in any of its forms,
+ * progressive included, GIF's logical screen, BMP's info header, every TIFF page): a file of a few kilobytes can
+ * declare 30000×30000 pixels, and a decoder would try to allocate them. Reads a few bytes at a time, a bounded
+ * number of times, whatever the file holds.
+ */
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** Reads `length` bytes at `offset` (fewer at the end of the data). */
+type ReadAt = (offset: number, length: number) => Promise<Buffer>;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** JPEG markers walked before giving up; real files have a few dozen before their frame header. */
+const MAX_JPEG_SEGMENTS = 5_000;
+const MAX_TIFF_PAGES = 1_000;
+
+export async function imageSizeOfBytes(bytes: Uint8Array): Promise<ImageSize | undefined> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return imageSize(async (offset, length) => buffer.subarray(offset, offset + length));
+}
+
+export async function imageSizeOfFile(file: string): Promise<ImageSize | undefined> {
+  const handle = await fs.open(file, "r");
+  try {
+    return await imageSize(async (offset, length) => {
+      const out = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(out, 0, length, offset);
+      return out.subarray(0, bytesRead);
+    });
+  } finally {
+    await handle.close();
+  }
+}
+
+async function imageSize(read: ReadAt): Promise<ImageSize | undefined> {
+  const head = await read(0, 32);
+  if (head.length < 10) return undefined;
+  if (head.length >= 24 && head.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    if (head.toString("latin1", 12, 16) !== "IHDR") return undefined;
+    return { width: head.readUInt32BE(16), height: head.readUInt32BE(20) };
+  }
+  const gif = head.toString("latin1", 0, 6);
+  if (gif === "GIF87a" || gif === "GIF89a") return { width: head.readUInt16LE(6), height: head.readUInt16LE(8) };
+  if (head[0] === 0xff && head[1] === 0xd8) return jpegSize(read);
+  if (head.toString("latin1", 0, 2) === "BM" && head.length >= 26) {
+    // A BITMAPCOREHEADER (12 bytes) has 16-bit sizes; every later header 32-bit ones, the height negative top-down.
+    if (head.readUInt32LE(14) === 12) return { width: head.readUInt16LE(18), height: head.readUInt16LE(20) };
+    return { width: Math.abs(head.readInt32LE(18)), height: Math.abs(head.readInt32LE(22)) };
+  }
+  const tiff = head.toString("latin1", 0, 4);
+  if (tiff === "II*\0" || tiff === "MM\0*") return tiffSize(read, tiff === "II*\0");
+  return undefined;
+}
+
+/** Start-of-frame markers: baseline, extended, progressive, lossless, and their arithmetic-coded forms. */
+function isStartOfFrame(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+}
+
+async function jpegSize(read: ReadAt): Promise<ImageSize | undefined> {
+  let offset = 2;
+  for (let i = 0; i < MAX_JPEG_SEGMENTS; i++) {
+    const header = await read(offset, 9);
+    if (header.length < 2 || header[0] !== 0xff) return undefined;
+    const marker = header[1]!;
+    // Fill bytes: a marker may be preceded by any number of 0xFF.
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    // Markers without a length.
+    if ((marker >= 0xd0 && marker <= 0xd8) || marker === 0x01) {
+      offset += 2;
+      continue;
+    }
+    if (header.length < 4) return undefined;
+    if (isStartOfFrame(marker)) {
+      if (header.length < 9) return undefined;
+      return { width: header.readUInt16BE(7), height: header.readUInt16BE(5) };
+    }
+    // The scan or the end before any frame header: no size to be read.
+    if (marker === 0xda || marker === 0xd9) return undefined;
+    const length = header.readUInt16BE(2);
+    if (length < 2) return undefined;
+    offset += 2 + length;
+  }
+  return undefined;
+}
+
+/** The largest page of a TIFF (each page, an IFD, states its own size); undefined where a page states none. */
+async function tiffSize(read: ReadAt, little: boolean): Promise<ImageSize | undefined> {
+  const u16 = (b: Buffer, at: number) => (little ? b.readUInt16LE(at) : b.readUInt16BE(at));
+  const u32 = (b: Buffer, at: number) => (little ? b.readUInt32LE(at) : b.readUInt32BE(at));
+  let largest: ImageSize | undefined;
+  let offset = u32(await read(4, 4), 0);
+  const seen = new Set<number>();
+  for (let page = 0; page < MAX_TIFF_PAGES && offset !== 0; page++) {
+    if (seen.has(offset)) break;
+    seen.add(offset);
+    const countBytes = await read(offset, 2);
+    if (countBytes.length < 2) return undefined;
+    const count = u16(countBytes, 0);
+    const entries = await read(offset + 2, count * 12 + 4);
+    if (entries.length < count * 12 + 4) return undefined;
+    let width: number | undefined;
+    let height: number | undefined;
+    for (let i = 0; i < count; i++) {
+      const at = i * 12;
+      const tag = u16(entries, at);
+      if (tag !== 256 && tag !== 257) continue;
+      const type = u16(entries, at + 2);
+      // SHORT values sit in the first two bytes of the value field, LONG ones fill it.
+      const value = type === 3 ? u16(entries, at + 8) : type === 4 ? u32(entries, at + 8) : undefined;
+      if (tag === 256) width = value;
+      else height = value;
+    }
+    if (width === undefined || height === undefined) return undefined;
+    if (!largest || width * height > largest.width * largest.height) largest = { width, height };
+    offset = u32(entries, count * 12);
+  }
+  return largest;
+}
+
+function megapixels(pixels: number): string {
+  return (Math.round(pixels / 1e5) / 10).toLocaleString("en-US");
+}
+
+/**
+ * Refuses an image whose header declares more than `limit` pixels (or no size at all), before anything decodes
+ * it. `name` is the visitor's name for it, shown in the sentence.
+ */
+export function checkImageSize(size: ImageSize | undefined, name: string, limit = MAX_IMAGE_PIXELS): ImageSize {
+  if (!size || size.width === 0 || size.height === 0) {
+    throw new UserError(`This image could not be read (${name}). It may be damaged; please try another file.`, 422, "damaged");
+  }
+  const pixels = size.width * size.height;
+  if (pixels > limit) {
+    throw new UserError(
+      `This image is too large (${name}, ${size.width}×${size.height} pixels, ${megapixels(pixels)} megapixels); the most is ${megapixels(limit)} megapixels. Please scale it down.`,
+      413,
+      "too_large",
+    );
+  }
+  return size;
+}
