@@ -103,6 +103,28 @@ export function protectFromEngines(...dirs: readonly string[]): void {
   for (const dir of dirs) protectedFolders.add(path.resolve(dir));
 }
 
+const workAreas = new Set<string>();
+
+/**
+ * The folder under which each job has a folder of its own (WorkDirs' root); protected like the data folder. An
+ * engine started anywhere inside a job's folder (a tool may give each of its files a subfolder) is given the whole
+ * job's folder, where its uploads are, and nothing beside it.
+ */
+export function registerWorkArea(root: string): void {
+  protectFromEngines(root);
+  workAreas.add(realOrResolved(root));
+}
+
+/** The job's folder that holds `dir`, when `dir` lies in a registered work area; otherwise `dir` itself. */
+function jobFolderHolding(dir: string): string {
+  const real = realOrResolved(dir);
+  for (const area of workAreas) {
+    const rel = path.relative(area, real);
+    if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return path.join(area, rel.split(path.sep)[0]!);
+  }
+  return real;
+}
+
 function contains(outer: string, inner: string): boolean {
   return inner === outer || inner.startsWith(outer === "/" ? "/" : outer + "/");
 }
@@ -228,7 +250,7 @@ function cwdInside(view: SandboxView, workDir: string): string {
  * "bwrap" not included). Throws when the view's folders are not a job's own.
  */
 export function bwrapArgs(view: SandboxView, command: string, args: readonly string[]): string[] {
-  const workDir = checkJobFolder(view.workDir);
+  const workDir = checkJobFolder(jobFolderHolding(view.workDir));
   const readOnly = (view.readOnly ?? []).map(checkJobFolderOrFile);
   const own = view.workDirAsTmp ? ["--bind", workDir, "/tmp"] : ["--perms", "1777", "--tmpfs", "/tmp", "--bind", workDir, workDir];
   const network = process.env.ENGINE_NETWORK_SANDBOX === "off" ? ["--share-net"] : [];

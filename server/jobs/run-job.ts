@@ -3,7 +3,7 @@ import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
 import { setEngineTimeLimits } from "../engines/process-runner.js";
-import { protectFromEngines } from "../engines/sandbox.js";
+import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { NotAvailableError } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
@@ -28,7 +28,8 @@ export interface RunnerDeps {
 export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   setEngineTimeLimits(config.engineTimeLimitsMs);
   // The data folder and the work area hold every visitor's files: never a folder to give one engine.
-  protectFromEngines(config.dataDir, workDirs.root);
+  protectFromEngines(config.dataDir);
+  registerWorkArea(workDirs.root);
   return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
