@@ -6,8 +6,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cpuSecondsFor, resourceLimitsFor } from "../server/engines/engine-limits.js";
 import { runProcess } from "../server/engines/process-runner.js";
-import { checkJobFolder, engineSandboxState, ENGINE_UID, protectFromEngines } from "../server/engines/sandbox.js";
-import { startServer } from "./helpers/server.js";
+import { checkJobFolder, engineSandboxState, ENGINE_UID, protectFromEngines, registerWorkArea } from "../server/engines/sandbox.js";
+import { postTool, startServer } from "./helpers/server.js";
 
 /**
  * What a program started as an engine can see and do: its own job's folder and the system's programs, nothing of
@@ -27,7 +27,8 @@ const neighbourMarker = `OTHER_JOB_${process.pid}_X9`;
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-sandbox-test-"));
   await fs.mkdir(path.join(dataDir, "jobs"));
-  protectFromEngines(dataDir, path.join(dataDir, "jobs"));
+  protectFromEngines(dataDir);
+  registerWorkArea(path.join(dataDir, "jobs"));
   jobA = await fs.mkdtemp(path.join(dataDir, "jobs", "a-"));
   jobB = await fs.mkdtemp(path.join(dataDir, "jobs", "b-"));
   await fs.writeFile(path.join(jobB, "upload.txt"), neighbourMarker);
@@ -100,6 +101,20 @@ describe.runIf(engineSandboxState() === "on")("a program started as an engine", 
     expect(interfaces).toEqual(["lo"]);
   });
 
+  it("started in a subfolder of its job, sees the whole job's folder and still nothing beside it", async () => {
+    const sub = path.join(jobA, "file-1");
+    await fs.mkdir(sub, { recursive: true });
+    await fs.writeFile(path.join(jobA, "upload.pdf"), "the job's own upload");
+    const { stdout } = await runProcess({
+      engine: "qpdf",
+      command: "sh",
+      args: ["-c", `pwd; cat ${jobA}/upload.pdf; echo; ls -A ${dataDir}/jobs 2>&1; true`],
+      cwd: sub,
+      timeoutMs: TIME_LIMIT_MS,
+    });
+    expect(stdout.toString("utf8")).toBe(`${sub}\nthe job's own upload\n${path.basename(jobA)}\n`);
+  });
+
   it("runs under the limits of engine-limits.ts", async () => {
     const limits = await inJob("cat /proc/self/limits");
     const soft = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, "m").exec(limits)?.[1];
@@ -125,6 +140,19 @@ describe("the folder an engine is given", () => {
       }
     }
     expect(checkJobFolder(jobA)).toBe(await fs.realpath(jobA));
+  });
+});
+
+describe("tools that give each file a subfolder of the job", () => {
+  it("still let engines read the job's uploads: PDF to Word reads a sound PDF without repairing it", async () => {
+    const server = await startServer();
+    try {
+      const reply = await postTool(server, "pdf-to-word", [path.join(PROJECT, "test/corpus/minimal-document.pdf")]);
+      expect(reply.status, reply.body.error).toBe(200);
+      expect(reply.body.message ?? "").not.toMatch(/Repaired on the way/);
+    } finally {
+      await server.close();
+    }
   });
 });
 

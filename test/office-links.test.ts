@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECYCLE_AFTER } from "../server/engines/libreoffice.js";
 import { engineSandboxState } from "../server/engines/sandbox.js";
-import { makeIncludingDocx, makeLinkingOdt, makeLinkingPptx } from "./helpers/office-fixtures.js";
+import { makeDocx, makeIncludingDocx, makeLinkingOdt, makeLinkingPptx } from "./helpers/office-fixtures.js";
 import { pdftotext, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 
@@ -128,5 +130,35 @@ describe("office documents linking local files", () => {
       const text = await convertedText("include.docx", await makeIncludingDocx(file), all);
       if (text !== undefined) expect(text).toContain("Before the included text.");
     }
+  }, 300_000);
+});
+
+/** The generations of the offices this process runs (their UNO pipes end in _<slot>_<generation>). */
+async function officeGenerations(): Promise<string[]> {
+  const { stdout } = await exec("ps", ["-eo", "comm=,args="]);
+  const pipe = new RegExp(`pdftoolbox_office_${process.pid}_(\\d+_\\d+);`);
+  return stdout
+    .split("\n")
+    .filter((l) => l.trimStart().startsWith("soffice.bin "))
+    .map((l) => pipe.exec(l)?.[1])
+    .filter((g): g is string => g !== undefined);
+}
+
+describe("the office", () => {
+  it("keeps no document after a conversion, and is replaced by a fresh one after its share", async () => {
+    const { data } = await makeDocx(2);
+    await convertedText("first.docx", data, []);
+    const before = await officeGenerations();
+    expect(before.length).toBeGreaterThan(0);
+    // Each office folder's io folder is empty between documents.
+    const root = path.join(os.tmpdir(), `pdf-toolbox-office-${process.pid}`);
+    for (const slot of await fs.readdir(root)) expect(await fs.readdir(path.join(root, slot, "io")), slot).toEqual([]);
+    // Whatever the office had converted before, within RECYCLE_AFTER more it has been replaced.
+    for (let i = 0; i < RECYCLE_AFTER; i++) await convertedText(`n${i}.docx`, data, []);
+    const gone = async () => (await officeGenerations()).every((g) => !before.includes(g));
+    for (let waited = 0; waited < 3000 && !(await gone()); waited += 100) await new Promise((r) => setTimeout(r, 100));
+    expect(await gone()).toBe(true);
+    const text = await convertedText("after.docx", data, []);
+    expect(text).toBeTruthy();
   }, 300_000);
 });

@@ -103,6 +103,28 @@ export function protectFromEngines(...dirs: readonly string[]): void {
   for (const dir of dirs) protectedFolders.add(path.resolve(dir));
 }
 
+const workAreas = new Set<string>();
+
+/**
+ * The folder under which each job has a folder of its own (WorkDirs' root); protected like the data folder. An
+ * engine started anywhere inside a job's folder (a tool may give each of its files a subfolder) is given the whole
+ * job's folder, where its uploads are, and nothing beside it.
+ */
+export function registerWorkArea(root: string): void {
+  protectFromEngines(root);
+  workAreas.add(realOrResolved(root));
+}
+
+/** The job's folder that holds `dir`, when `dir` lies in a registered work area; otherwise `dir` itself. */
+function jobFolderHolding(dir: string): string {
+  const real = realOrResolved(dir);
+  for (const area of workAreas) {
+    const rel = path.relative(area, real);
+    if (rel && !rel.startsWith("..") && !path.isAbsolute(rel)) return path.join(area, rel.split(path.sep)[0]!);
+  }
+  return real;
+}
+
 function contains(outer: string, inner: string): boolean {
   return inner === outer || inner.startsWith(outer === "/" ? "/" : outer + "/");
 }
@@ -181,10 +203,26 @@ export function sandboxWarning(): string | undefined {
   }
 }
 
+const IDENTITY_PREFIX = "pdf-toolbox-sandbox-";
+
+/** Identity folders of processes that died without their exit handler (killed outright) are removed. */
+function removeStaleIdentities(): void {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    const pid = Number(new RegExp(`^${IDENTITY_PREFIX}(\\d+)-\\w+$`).exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 /** A passwd and group naming only the engines' user, so that programs asking who they are get an answer. */
 function identityFiles(): { passwd: string; group: string } {
   if (!identityDir) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-sandbox-"));
+    removeStaleIdentities();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${IDENTITY_PREFIX}${process.pid}-`));
     fs.chmodSync(dir, 0o755);
     fs.writeFileSync(path.join(dir, "passwd"), `engine:x:${ENGINE_UID}:${ENGINE_UID}:engine:/tmp:/usr/sbin/nologin\n`, { mode: 0o644 });
     fs.writeFileSync(path.join(dir, "group"), `engine:x:${ENGINE_UID}:\n`, { mode: 0o644 });
@@ -228,7 +266,7 @@ function cwdInside(view: SandboxView, workDir: string): string {
  * "bwrap" not included). Throws when the view's folders are not a job's own.
  */
 export function bwrapArgs(view: SandboxView, command: string, args: readonly string[]): string[] {
-  const workDir = checkJobFolder(view.workDir);
+  const workDir = checkJobFolder(jobFolderHolding(view.workDir));
   const readOnly = (view.readOnly ?? []).map(checkJobFolderOrFile);
   const own = view.workDirAsTmp ? ["--bind", workDir, "/tmp"] : ["--perms", "1777", "--tmpfs", "/tmp", "--bind", workDir, workDir];
   const network = process.env.ENGINE_NETWORK_SANDBOX === "off" ? ["--share-net"] : [];

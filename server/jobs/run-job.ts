@@ -4,7 +4,7 @@ import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
 import { configureMupdf } from "../engines/mupdf/pool.js";
 import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
-import { protectFromEngines } from "../engines/sandbox.js";
+import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
@@ -29,7 +29,8 @@ export interface RunnerDeps {
 export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   setEngineTimeLimits(config.engineTimeLimitsMs);
   // The data folder and the work area hold every visitor's files: never a folder to give one engine.
-  protectFromEngines(config.dataDir, workDirs.root);
+  protectFromEngines(config.dataDir);
+  registerWorkArea(workDirs.root);
   configureMupdf({ workDir: workDirs.root, limits: config.mupdf });
   return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
