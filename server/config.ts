@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
+import type { DeadlineSettings } from "./jobs/job-deadline.js";
 import type { S3Settings } from "./storage/s3-store.js";
 
 export interface Config {
@@ -21,6 +22,8 @@ export interface Config {
   /** Ceilings on single engines (ENGINE_TIMEOUT_<ENGINE>_SECONDS, e.g. ENGINE_TIMEOUT_OCRMYPDF_SECONDS), over any run's own. */
   engineTimeLimitsMs: Record<string, number>;
   maxPages: number;
+  /** Each job's deadline: a base, plus a share per megabyte of input and per page, up to a cap (JOB_DEADLINE_*_SECONDS). */
+  jobDeadline: DeadlineSettings;
   /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
   redisUrl?: string;
   /** How long a worker's hold on a job lasts without renewal: a worker that died is noticed after about twice this. */
@@ -80,6 +83,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
     maxPages: intFrom(env.MAX_PAGES, 5000),
+    jobDeadline: {
+      baseMs: intFrom(env.JOB_DEADLINE_BASE_SECONDS, 60) * 1000,
+      perMbMs: intFrom(env.JOB_DEADLINE_PER_MB_SECONDS, 5) * 1000,
+      perPageMs: intFrom(env.JOB_DEADLINE_PER_PAGE_SECONDS, 2) * 1000,
+      maxMs: intFrom(env.JOB_DEADLINE_MAX_SECONDS, 3600) * 1000,
+    },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     jobLockMs: intFrom(env.JOB_LOCK_SECONDS, 30) * 1000,
     s3: s3From(env),

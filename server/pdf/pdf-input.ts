@@ -39,6 +39,7 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Prom
   }
   if (!count) throw new DamagedPdfError(file.name);
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  ctx.allowPages?.(count);
   return { path: source, name: file.name, pageCount: count, repaired };
 }
 
