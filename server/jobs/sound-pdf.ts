@@ -11,7 +11,7 @@ import type { OutputFile, OutputGroup, ToolResult } from "../tools/types.js";
 /**
  * No job hands out a broken PDF. Every PDF a processor returns gets `qpdf --check` before it is published; one that
  * fails is rebuilt (qpdf's rewrite first, MuPDF's repairing parser where qpdf gives up) and checked again, and one
- * that still fails ends the job with a sentence naming it. A damaged input often survives a tool untouched (a
+ * that still fails ends the job with a sentence naming it. The reply says which results were rebuilt. A damaged input often survives a tool untouched (a
  * compression that gained nothing returns the upload itself), so this is where it is caught.
  *
  * qpdf's exit codes: 0 sound; 3 readable, with warnings about something it recovered; 2 errors. Warnings are worth
@@ -62,8 +62,10 @@ const REBUILDERS: Rebuilder[] = [
   async (input, output, ctx) => {
     await qpdf([input, output], ctx);
   },
+  // MuPDF's repairing parser, with content streams rewritten: a stream whose data is damaged halfway (which qpdf
+  // copies as it is) comes out as the part that still decodes.
   async (input, output, ctx) => {
-    await runMupdf("repair", { input, output }, ctx);
+    await runMupdf("rewriteWithMupdf", { input, output, garbage: "compact", clean: true, rebuildPageTree: false }, ctx);
   },
 ];
 
@@ -81,7 +83,9 @@ async function rebuild(rebuilder: Rebuilder, input: string, ctx: EngineContext):
 
 /** The file itself when sound, else a sound rebuilt copy under the same name; throws when neither can be had. */
 export async function soundPdf(file: OutputFile, ctx: EngineContext): Promise<OutputFile> {
-  if (file.checkedExitCode === PASSES || file.checkedExitCode === WARNINGS) return file;
+  // The processor checked this very file and answers for it: Repair says in its reply what qpdf still reports
+  // about a file it could only repair so far, which its conservative mode keeps byte for byte on purpose.
+  if (file.checkedExitCode !== undefined) return file;
   if (!(await isPdf(file))) return file;
   const exit = await checkExit(file.path, ctx).catch((err: unknown) => {
     if (err instanceof EngineError) return undefined;
@@ -96,15 +100,23 @@ export async function soundPdf(file: OutputFile, ctx: EngineContext): Promise<Ou
   throw new UnsoundOutputError(file.name);
 }
 
-async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext): Promise<G> {
+async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, rebuilt: string[]): Promise<G> {
   const files: OutputFile[] = [];
   // One at a time: a split into hundreds of files must not start hundreds of checks at once.
-  for (const file of group.files) files.push(await soundPdf(file, ctx));
+  for (const file of group.files) {
+    const sound = await soundPdf(file, ctx);
+    if (sound.path !== file.path) rebuilt.push(file.name);
+    files.push(sound);
+  }
   return { ...group, files };
 }
 
 /** The result with every PDF in it sound, checked under the job's signal so that the deadline covers the checks. */
 export async function soundOutputs(result: ToolResult, ctx: EngineContext): Promise<ToolResult> {
-  const sound = await soundGroup(result, ctx);
-  return result.extraction ? { ...sound, extraction: await soundGroup(result.extraction, ctx) } : sound;
+  const rebuilt: string[] = [];
+  const sound = await soundGroup(result, ctx, rebuilt);
+  if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt);
+  if (rebuilt.length === 0) return sound;
+  const note = `The result ${rebuilt.join(", ")} came out damaged, because the file you sent is, and was rebuilt so that it opens everywhere: check it, or run Repair PDF on your file for a full account of the damage.`;
+  return { ...sound, message: [sound.message, note].filter(Boolean).join(" ") };
 }

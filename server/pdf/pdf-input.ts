@@ -54,6 +54,22 @@ async function readablePageCount(file: InputFile, source: string, ctx: Processor
   }
 }
 
+/**
+ * A copy with every content stream rewritten by MuPDF's repairing parser, for a tool whose engine gives up on a
+ * stream whose data is damaged halfway: the copy keeps what of it still decodes. A file even MuPDF cannot read is
+ * refused as damaged.
+ */
+export async function withContentRebuilt(source: string, ctx: ProcessorContext, name = path.basename(source)): Promise<string> {
+  const output = path.join(ctx.workDir, `content-rebuilt-${++repairCounter}.pdf`);
+  try {
+    await runMupdf("rewriteWithMupdf", { input: source, output, garbage: "compact", clean: true, rebuildPageTree: false }, ctx);
+  } catch (err) {
+    if (err instanceof MupdfTaskError) throw new DamagedPdfError(name);
+    throw err;
+  }
+  return output;
+}
+
 /** Opens several inputs side by side (each engine's concurrency cap still applies). */
 export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorContext): Promise<ReadablePdf[]> {
   return Promise.all(files.map((file) => openPdfInput(file, ctx)));

@@ -23,7 +23,10 @@ export interface ProcessorContext extends EngineContext {
 export interface OutputFile {
   path: string;
   name: string;
-  /** qpdf --check's exit code on this exact file, where the processor already ran it: it is not run a second time. */
+  /**
+   * qpdf --check's exit code on this exact file, where the processor already ran it: it is not run a second time,
+   * and the processor answers for the outcome (its reply must say what qpdf still reports).
+   */
   checkedExitCode?: number;
 }
 
