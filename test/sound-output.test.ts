@@ -65,6 +65,18 @@ describe("soundPdf on a processor's output", () => {
     expect(await soundPdf(file, ctx)).toBe(file);
   });
 
+  it("checks the source of qpdf copies once instead of every copy, and each copy of a damaged source", async () => {
+    // A stand-in for a part qpdf cut from a sound source: not checked on its own.
+    const part = path.join(ctx.workDir, "part.pdf");
+    await fs.writeFile(part, "%PDF-1.7\nnot really a part\n");
+    const copy = { path: part, name: "part-1.pdf", copiedByQpdfFrom: corpus("pdflatex-4-pages.pdf") };
+    expect(await soundPdf(copy, ctx)).toBe(copy);
+    // From a damaged source, every part answers for itself.
+    const damaged = path.join(ctx.workDir, "damaged-source.pdf");
+    await fs.writeFile(damaged, "%PDF-1.7\nbroken source\n");
+    await expect(soundPdf({ ...copy, copiedByQpdfFrom: damaged }, ctx)).rejects.toThrow(/part-1\.pdf/);
+  });
+
   it("leaves files that are not PDFs alone, and checks the extraction group too", async () => {
     const text = path.join(ctx.workDir, "words.txt");
     await fs.writeFile(text, "plain words");

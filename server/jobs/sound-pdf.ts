@@ -81,16 +81,29 @@ async function rebuild(rebuilder: Rebuilder, input: string, ctx: EngineContext):
   }
 }
 
-/** The file itself when sound, else a sound rebuilt copy under the same name; throws when neither can be had. */
-export async function soundPdf(file: OutputFile, ctx: EngineContext): Promise<OutputFile> {
-  // The processor checked this very file and answers for it: Repair says in its reply what qpdf still reports
-  // about a file it could only repair so far, which its conservative mode keeps byte for byte on purpose.
-  if (file.checkedExitCode !== undefined) return file;
-  if (!(await isPdf(file))) return file;
-  const exit = await checkExit(file.path, ctx).catch((err: unknown) => {
+/** qpdf --check's exit code, or undefined where qpdf could not run its check to the end. */
+async function checkedOrUnreadable(file: string, ctx: EngineContext): Promise<number | undefined> {
+  return checkExit(file, ctx).catch((err: unknown) => {
     if (err instanceof EngineError) return undefined;
     throw err;
   });
+}
+
+/** Sources of qpdf copies, each checked once for all its copies (the exit code, as a promise). */
+export type SourceChecks = Map<string, Promise<number | undefined>>;
+
+/** The file itself when sound, else a sound rebuilt copy under the same name; throws when neither can be had. */
+export async function soundPdf(file: OutputFile, ctx: EngineContext, sources: SourceChecks = new Map()): Promise<OutputFile> {
+  // The processor checked this very file and answers for it: Repair says in its reply what qpdf still reports
+  // about a file it could only repair so far, which its conservative mode keeps byte for byte on purpose.
+  if (file.checkedExitCode !== undefined) return file;
+  if (file.copiedByQpdfFrom) {
+    const source = file.copiedByQpdfFrom;
+    if (!sources.has(source)) sources.set(source, checkedOrUnreadable(source, ctx));
+    if ((await sources.get(source)) === PASSES) return file;
+  }
+  if (!(await isPdf(file))) return file;
+  const exit = await checkedOrUnreadable(file.path, ctx);
   if (exit === PASSES) return file;
   for (const rebuilder of REBUILDERS) {
     const rebuilt = await rebuild(rebuilder, file.path, ctx);
@@ -100,11 +113,11 @@ export async function soundPdf(file: OutputFile, ctx: EngineContext): Promise<Ou
   throw new UnsoundOutputError(file.name);
 }
 
-async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, rebuilt: string[]): Promise<G> {
+async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, rebuilt: string[], sources: SourceChecks): Promise<G> {
   const files: OutputFile[] = [];
   // One at a time: a split into hundreds of files must not start hundreds of checks at once.
   for (const file of group.files) {
-    const sound = await soundPdf(file, ctx);
+    const sound = await soundPdf(file, ctx, sources);
     if (sound.path !== file.path) rebuilt.push(file.name);
     files.push(sound);
   }
@@ -114,8 +127,9 @@ async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, r
 /** The result with every PDF in it sound, checked under the job's signal so that the deadline covers the checks. */
 export async function soundOutputs(result: ToolResult, ctx: EngineContext): Promise<ToolResult> {
   const rebuilt: string[] = [];
-  const sound = await soundGroup(result, ctx, rebuilt);
-  if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt);
+  const sources: SourceChecks = new Map();
+  const sound = await soundGroup(result, ctx, rebuilt, sources);
+  if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt, sources);
   if (rebuilt.length === 0) return sound;
   const note = `The result ${rebuilt.join(", ")} came out damaged, because the file you sent is, and was rebuilt so that it opens everywhere: check it, or run Repair PDF on your file for a full account of the damage.`;
   return { ...sound, message: [sound.message, note].filter(Boolean).join(" ") };

@@ -28,6 +28,11 @@ export interface OutputFile {
    * and the processor answers for the outcome (its reply must say what qpdf still reports).
    */
   checkedExitCode?: number;
+  /**
+   * qpdf wrote this file from pages of that one (a split): it is as sound as its source, which is then checked once
+   * instead of every part.
+   */
+  copiedByQpdfFrom?: string;
 }
 
 /** One downloadable result: a single file, or several that are delivered as one ZIP named zipName. */
