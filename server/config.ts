@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
 import type { EnginePoolLimits } from "./engines/engine-pool.js";
+import type { DeadlineSettings } from "./jobs/job-deadline.js";
 import type { S3Settings } from "./storage/s3-store.js";
 
 export interface Config {
@@ -27,6 +28,8 @@ export interface Config {
    * large), replaced when holding more than MUPDF_RECYCLE_MB after a task, or after MUPDF_TASKS_PER_PROCESS tasks.
    */
   mupdf: EnginePoolLimits;
+  /** Each job's deadline: a base, plus a share per megabyte of input and per page, up to a cap (JOB_DEADLINE_*_SECONDS). */
+  jobDeadline: DeadlineSettings;
   /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
   redisUrl?: string;
   /** How long a worker's hold on a job lasts without renewal: a worker that died is noticed after about twice this. */
@@ -92,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryLimitBytes: intFrom(env.MUPDF_MEMORY_LIMIT_MB, 1536) * MB,
       recycleBytes: intFrom(env.MUPDF_RECYCLE_MB, 300) * MB,
       tasksPerProcess: intFrom(env.MUPDF_TASKS_PER_PROCESS, 200),
+    },
+    jobDeadline: {
+      baseMs: intFrom(env.JOB_DEADLINE_BASE_SECONDS, 60) * 1000,
+      perMbMs: intFrom(env.JOB_DEADLINE_PER_MB_SECONDS, 5) * 1000,
+      perPageMs: intFrom(env.JOB_DEADLINE_PER_PAGE_SECONDS, 2) * 1000,
+      maxMs: intFrom(env.JOB_DEADLINE_MAX_SECONDS, 3600) * 1000,
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     jobLockMs: intFrom(env.JOB_LOCK_SECONDS, 30) * 1000,

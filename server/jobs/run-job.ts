@@ -10,8 +10,10 @@ import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
 import type { InputFile, Processor } from "../tools/types.js";
+import { JobDeadline } from "./job-deadline.js";
 import { publishResult, type ProcessReply } from "./publish.js";
 import type { JobControls, JobRunner } from "./queue.js";
+import { soundOutputs } from "./sound-pdf.js";
 import type { JobSpec, StoredInput } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 
@@ -24,7 +26,8 @@ export interface RunnerDeps {
 /**
  * Runs one job wherever it lands: copies its uploads from the store into a private work folder, runs the tool's
  * processor, keeps the outputs in the store, and removes the folder whatever the outcome. The uploads stay in the
- * store (a retry needs them) until whoever sees the job end removes them, or they expire.
+ * store (a retry needs them) until whoever sees the job end removes them, or they expire. The processor and the
+ * soundness checks of its PDFs run under the job's deadline; past it the job fails with the "took too long" sentence.
  */
 export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   setEngineTimeLimits(config.engineTimeLimitsMs);
@@ -48,17 +51,25 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       const files = await Promise.all(spec.files.map((input, i) => fetch(input, String(i + 1))));
       const extra: Record<string, InputFile> = {};
       for (const [field, input] of Object.entries(spec.extra)) extra[field] = await fetch(input, `extra-${field}`);
+      const inputBytes = [...spec.files, ...Object.values(spec.extra)].reduce((sum, input) => sum + input.size, 0);
+      const deadline = new JobDeadline(config.jobDeadline, inputBytes, signal);
       const context = {
         workDir,
-        signal,
+        signal: deadline.signal,
         progress,
         timeoutMs: config.engineTimeoutMs,
         maxPages: config.maxPages,
+        allowPages: (pages: number) => deadline.allowPages(pages),
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
       };
-      const result = await processor({ files, extra, options: spec.options }, context).catch((err: unknown) => {
-        throw visitorError(err, files.length === 1 ? files[0]!.name : undefined);
-      });
+      let result;
+      try {
+        result = await soundOutputs(await processor({ files, extra, options: spec.options }, context), context);
+      } catch (err) {
+        throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
+      } finally {
+        deadline.dispose();
+      }
       const notes = unappliedSettingNotes(tool, spec.options);
       if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);

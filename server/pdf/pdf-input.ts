@@ -36,6 +36,7 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Prom
   }
   if (!count) throw new DamagedPdfError(file.name);
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  ctx.allowPages?.(count);
   return { path: source, name: file.name, pageCount: count, repaired };
 }
 
@@ -48,6 +49,22 @@ async function readablePageCount(file: InputFile, source: string, ctx: Processor
     if (failedWith(err, "damaged", "crashed")) return undefined;
     throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
   }
+}
+
+/**
+ * A copy with every content stream rewritten by MuPDF's repairing parser, for a tool whose engine gives up on a
+ * stream whose data is damaged halfway: the copy keeps what of it still decodes. A file even MuPDF cannot read is
+ * refused as damaged.
+ */
+export async function withContentRebuilt(source: string, ctx: ProcessorContext, name = path.basename(source)): Promise<string> {
+  const output = path.join(ctx.workDir, `content-rebuilt-${++repairCounter}.pdf`);
+  try {
+    await runMupdf("rewriteWithMupdf", { input: source, output, garbage: "compact", clean: true, rebuildPageTree: false }, ctx);
+  } catch (err) {
+    if (err instanceof EngineFailure && err.kind !== "timed-out") throw new DamagedPdfError(name);
+    throw err;
+  }
+  return output;
 }
 
 /** Opens several inputs side by side (each engine's concurrency cap still applies). */

@@ -4,9 +4,12 @@ import * as fontkit from "fontkit";
 import { degrees as pdfDegrees, PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { overlay } from "../engines/qpdf.js";
+import { EngineError } from "../engines/process-runner.js";
+import { failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext } from "../tools/types.js";
+import { withContentRebuilt } from "./pdf-input.js";
 
 /**
  * Stamps (watermarks, page numbers) are drawn once into a small PDF with pdf-lib and laid over the document with
@@ -105,8 +108,13 @@ export async function applyStamps(
 ): Promise<void> {
   const stampPath = path.join(ctx.workDir, `stamp-${path.basename(output)}`);
   await fs.writeFile(stampPath, await stamp.save({ useObjectStreams: false }));
-  await overlay(input, stampPath, output, ctx, {
-    to: formatPageList(placement.targets),
-    from: formatPageList(placement.stampPages),
-  });
+  const pairing = { to: formatPageList(placement.targets), from: formatPageList(placement.stampPages) };
+  try {
+    await overlay(input, stampPath, output, ctx, pairing);
+  } catch (err) {
+    // qpdf must parse a page's content to lay a stamp over it, and gives up on a stream whose data is damaged;
+    // MuPDF's rewrite keeps what of it still decodes.
+    if (!(failedWith(err, "damaged") && err.cause instanceof EngineError && /errors while decoding content stream/.test(err.cause.stderr))) throw err;
+    await overlay(await withContentRebuilt(input, ctx), stampPath, output, ctx, pairing);
+  }
 }

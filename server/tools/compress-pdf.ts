@@ -37,6 +37,8 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
+    // Images are re-encoded in this process, out of reach of the engines' kill: the job's deadline is checked here.
+    ctx.signal?.throwIfAborted();
     const done = await recompressImage(image, level, imageDir);
     if (done) replacements.push(done);
     await fs.rm(image.rawPath, { force: true });

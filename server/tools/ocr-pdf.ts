@@ -26,6 +26,9 @@ import type { InputFile, Processor, ProcessorContext } from "./types.js";
 /** Seconds one page may take at worst (a dense 600 dpi page with several languages, cleaned and deskewed). */
 const SECONDS_PER_PAGE = 120;
 
+/** How many ordinary pages' share of the job's deadline (JOB_DEADLINE_PER_PAGE_SECONDS) a page to recognise adds. */
+const OCR_PAGE_WEIGHT = 10;
+
 export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => {
   const chosen = await checkedLanguages(options);
   if (!options.recognizeText && options.outputFormat !== "searchable-pdf") {
@@ -36,6 +39,8 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   const pdf = await pdfOfInput(input, options, ctx, notes);
   // OCR takes seconds a page: every step over the whole document gets time in proportion to its pages.
   const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000) };
+  // Recognising a page costs many times what page tools spend on one: the job's deadline grows to match.
+  ctx.allowPages?.(pdf.pageCount * OCR_PAGE_WEIGHT);
 
   // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
   const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, long)).pages;

@@ -199,7 +199,7 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
     options.optimizeSize ? `Size: ${await sizeChange(file.path, current)}.` : "",
   ].filter(Boolean);
   return {
-    files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf` }],
+    files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf`, checkedExitCode: finalCheck.exitCode }],
     message: notes.join(" "),
     ...(losses.length ? { warning: `Some content could not be recovered: ${losses.join("; ")}.` } : {}),
   };

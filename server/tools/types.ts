@@ -14,6 +14,8 @@ export interface ProcessorContext extends EngineContext {
   /** Reports real progress, 0 to 1. */
   progress(fraction: number): void;
   maxPages: number;
+  /** The input has this many more pages than known so far: the job's deadline grows by their share (within its cap). */
+  allowPages?(pages: number): void;
   /** The RFC 3161 time-stamp authority signatures may use, when the server has one. */
   timeStampAuthority?: { url: string; timeoutMs: number };
 }
@@ -21,6 +23,16 @@ export interface ProcessorContext extends EngineContext {
 export interface OutputFile {
   path: string;
   name: string;
+  /**
+   * qpdf --check's exit code on this exact file, where the processor already ran it: it is not run a second time,
+   * and the processor answers for the outcome (its reply must say what qpdf still reports).
+   */
+  checkedExitCode?: number;
+  /**
+   * qpdf wrote this file from pages of that one (a split): it is as sound as its source, which is then checked once
+   * instead of every part.
+   */
+  copiedByQpdfFrom?: string;
 }
 
 /** One downloadable result: a single file, or several that are delivered as one ZIP named zipName. */
