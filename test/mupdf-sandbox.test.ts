@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mupdfChildPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { createJobBoundMupdf, mupdfChildPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { engineSandboxState, protectFromEngines } from "../server/engines/sandbox.js";
 import { corpus } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
@@ -88,6 +88,26 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
     expect(await gone(childA!, 5000)).toBe(true);
     expect(await running(childB!)).toBe(true);
     expect(mupdfChildPids(jobA)).toEqual([]);
+  });
+
+  it("with one child for all, a job's idle child gives way to another job's task, and concurrent jobs take turns", async () => {
+    const pools = createJobBoundMupdf({ size: 1 });
+    const run = (job: string, name: string) =>
+      pools.run(job, "extractText", { input: path.join(job, "in.pdf"), output: path.join(job, name) }, { timeoutMs: TIMEOUT_MS });
+    try {
+      await run(jobA, "one.txt");
+      const [childA] = pools.idlePids(jobA);
+      expect(childA).toBeDefined();
+      await run(jobB, "one.txt");
+      expect(await gone(childA!, 5000)).toBe(true);
+      expect(pools.idlePids(jobA)).toEqual([]);
+      expect(pools.idlePids(jobB)).toHaveLength(1);
+      const results = await Promise.all([run(jobA, "two.txt"), run(jobB, "two.txt"), run(jobA, "three.txt")]);
+      expect(results.map((r) => (r as { pageCount: number }).pageCount)).toEqual([3, 3, 3]);
+      expect(pools.idlePids()).toHaveLength(1);
+    } finally {
+      pools.close();
+    }
   });
 });
 
