@@ -3,11 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EnginePool, type EnginePoolLimits } from "../server/engines/engine-pool.js";
-import { residentBytes } from "../server/engines/engine-child.js";
+import { treeResidentBytes } from "../server/engines/engine-child.js";
 import * as mupdf from "mupdf";
 import { EngineFailure, replyForFailure, type EngineFailureKind } from "../server/errors.js";
 import { mupdfErrorKind } from "../server/engines/mupdf/error-kind.js";
-import { runMupdf } from "../server/engines/mupdf/pool.js";
+import { mupdfChildReadOnly, runMupdf } from "../server/engines/mupdf/pool.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
@@ -86,12 +86,18 @@ describe("an engine pool with a misbehaving child", () => {
   let workDir: string;
   const limits: EnginePoolLimits = { memoryLimitBytes: 400 * MB, recycleBytes: 250 * MB, tasksPerProcess: 200 };
   const run = (task: string, args: unknown = {}, timeoutMs = 20_000) => pool.run(task, args, { timeoutMs });
+  /** Runs "ok" and answers the process that served it, as this process sees it (in the sandbox a child has its own PID namespace). */
+  const served = async () => {
+    await run("ok");
+    return pool.idlePids()[0]!;
+  };
 
   beforeAll(async () => {
     workDir = await tempDir();
     pool = new EnginePool({
       engine: "mupdf",
-      child: { entry: misbehavingEntry, execArgv: ["--import", import.meta.resolve("tsx")] },
+      // In the engine sandbox (when it is on) the child reads what MuPDF's children read, and its own script.
+      child: { entry: misbehavingEntry, execArgv: ["--import", import.meta.resolve("tsx")], readOnly: [...mupdfChildReadOnly(), path.dirname(misbehavingEntry)] },
       workDir: () => workDir,
       size: 1,
       limits: () => limits,
@@ -100,12 +106,12 @@ describe("an engine pool with a misbehaving child", () => {
   afterAll(() => pool.close());
 
   it("keeps a child that only refused a file, and answers with the failure's kind", async () => {
-    const { pid } = (await run("ok")) as { pid: number };
+    const pid = await served();
     const err = await failureOf(run("fail"));
     expect(err).toBeInstanceOf(EngineFailure);
     expect((err as EngineFailure).kind).toBe("damaged");
     // The same process serves the next task: an input fault leaves it sound.
-    expect(((await run("ok")) as { pid: number }).pid).toBe(pid);
+    expect(await served()).toBe(pid);
   });
 
   it("answers a mistake in our own task code as a plain error (a server error), not as the file's fault", async () => {
@@ -122,18 +128,18 @@ describe("an engine pool with a misbehaving child", () => {
     ["allocate", "too-large"],
   ] as const) {
     it(`fails only its task when the child ${task === "allocate" ? "allocates past the cap" : `${task}s`} (${kind}), and the next task succeeds`, async () => {
-      const before = ((await run("ok")) as { pid: number }).pid;
+      const before = await served();
       const err = await failureOf(run(task));
       expect(err).toBeInstanceOf(EngineFailure);
       expect((err as EngineFailure).kind).toBe(kind);
       expect(await waitFor(async () => !(await running(before)), 5000)).toBe(true);
-      const after = ((await run("ok")) as { pid: number }).pid;
+      const after = await served();
       expect(after).not.toBe(before);
     });
   }
 
   it("kills a child that spins past its deadline (timed-out), and the next task succeeds", async () => {
-    const before = ((await run("ok")) as { pid: number }).pid;
+    const before = await served();
     const started = Date.now();
     const err = await failureOf(run("spin", {}, 1500));
     expect(Date.now() - started).toBeLessThan(5000);
@@ -151,23 +157,32 @@ describe("an engine pool with a misbehaving child", () => {
   });
 
   it("replaces a child that a task left holding more than the recycling threshold, which gives its memory back", async () => {
-    const { pid } = (await run("keep", { megabytes: 300 })) as { pid: number };
+    const pid = await served();
+    await run("keep", { megabytes: 300 });
     expect(await waitFor(async () => !(await running(pid)), 5000)).toBe(true);
     const fresh = pool.idlePids()[0]!;
     expect(fresh).not.toBe(pid);
-    expect(residentBytes(fresh)!).toBeLessThan(150 * MB);
+    expect(treeResidentBytes(fresh)!).toBeLessThan(150 * MB);
   });
 });
 
-/** MuPDF's children of this process, by their script. */
+/** MuPDF's processes among this process's descendants (in the sandbox they run under bubblewrap), by their script. */
 async function mupdfChildren(): Promise<number[]> {
-  const pids: number[] = [];
+  const parents = new Map<number, number>();
   for (const entry of await fs.readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const status = await fs.readFile(`/proc/${entry}/status`, "utf8").catch(() => "");
-    if (Number(/^PPid:\s*(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
-    const cmdline = await fs.readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
-    if (cmdline.includes(`mupdf${path.sep}child.`)) pids.push(Number(entry));
+    parents.set(Number(entry), Number(/^PPid:\s*(\d+)/m.exec(status)?.[1]));
+  }
+  const descends = (pid: number): boolean => {
+    for (let p = parents.get(pid), hops = 0; p && hops < 8; p = parents.get(p), hops++) if (p === process.pid) return true;
+    return false;
+  };
+  const pids: number[] = [];
+  for (const pid of parents.keys()) {
+    if (!descends(pid)) continue;
+    const cmdline = await fs.readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+    if (cmdline.startsWith(process.execPath) && cmdline.includes(`mupdf${path.sep}child.`)) pids.push(pid);
   }
   return pids;
 }
@@ -231,7 +246,8 @@ describe("a job whose MuPDF process is killed", () => {
 
   it("leaves the server's own memory alone: MuPDF's heap lives and dies in its processes", async () => {
     const before = process.memoryUsage().rss;
-    for (let i = 0; i < 10; i++) await runMupdf("extractText", { input: longPdf, output: path.join(await tempDir(), "out.txt") }, { timeoutMs: 60_000 });
+    const workDir = path.dirname(longPdf);
+    for (let i = 0; i < 10; i++) await runMupdf("extractText", { input: longPdf, output: path.join(workDir, "out.txt") }, { workDir, timeoutMs: 60_000 });
     expect(process.memoryUsage().rss - before).toBeLessThan(100 * MB);
   });
 });

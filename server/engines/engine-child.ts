@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { engineCommandLine } from "./process-runner.js";
+import type { SandboxView } from "./sandbox.js";
 
 /**
  * Long-lived engine processes: a Node.js program that serves tasks over an IPC channel. This is the one place that
@@ -17,7 +18,7 @@ export interface EngineChildOptions {
   /** The folder the child works in. */
   workDir: string;
   /** Paths outside workDir the child must read: the Node.js binary, its script, the libraries it loads. */
-  readOnly?: readonly string[];
+  readOnly?: SandboxView["readOnly"];
   /** Extra environment over the minimal one. */
   env?: Record<string, string>;
 }
@@ -61,4 +62,36 @@ export function residentBytes(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The child processes of a process, from /proc/<pid>/task/<tid>/children; none once it is gone. */
+function childrenOf(pid: number): number[] {
+  try {
+    return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The resident memory of a process and everything under it: a child started in the sandbox is bubblewrap, with the
+ * engine a few processes below. Undefined once the process is gone.
+ */
+export function treeResidentBytes(pid: number): number | undefined {
+  const own = residentBytes(pid);
+  if (own === undefined) return undefined;
+  let total = own;
+  const queue = childrenOf(pid);
+  for (let seen = 0; queue.length > 0 && seen < 64; seen++) {
+    const next = queue.shift()!;
+    total += residentBytes(next) ?? 0;
+    queue.push(...childrenOf(next));
+  }
+  return total;
 }

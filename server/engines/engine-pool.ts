@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { AbortedError, EngineFailure } from "../errors.js";
 import { Semaphore } from "../lib/semaphore.js";
-import { killEngineChild, residentBytes, startEngineChild, type EngineChildOptions } from "./engine-child.js";
+import { killEngineChild, startEngineChild, treeResidentBytes, type EngineChildOptions } from "./engine-child.js";
 import type { TaskReply } from "./serve-tasks.js";
 
 /**
@@ -29,6 +29,8 @@ export interface EnginePoolOptions {
   limits: () => EnginePoolLimits;
   /** How often resident memory is read while a task runs. */
   pollMs?: number;
+  /** Start a replacement as soon as a child is let go (default); a pool bound to one job starts children on demand. */
+  keepWarm?: boolean;
 }
 
 export interface TaskControls {
@@ -50,6 +52,7 @@ let nextTaskId = 1;
 export class EnginePool {
   private readonly slots: Semaphore;
   private readonly idle: Child[] = [];
+  private closed = false;
 
   constructor(private readonly options: EnginePoolOptions) {
     this.slots = new Semaphore(options.size);
@@ -60,8 +63,9 @@ export class EnginePool {
     while (this.idle.length < this.options.size) this.idle.push(this.start());
   }
 
-  /** Lets every idle child go (busy ones end with their task). */
+  /** Lets every idle child go (busy ones end with their task); a closed pool starts no more children. */
   close(): void {
+    this.closed = true;
     for (const child of this.idle.splice(0)) killEngineChild(child.process);
   }
 
@@ -72,10 +76,18 @@ export class EnginePool {
 
   async run(task: string, args: unknown, controls: TaskControls): Promise<unknown> {
     if (controls.signal?.aborted) throw new AbortedError();
+    if (this.closed) throw new Error(`the ${this.options.engine} pool is closed`);
     const release = await this.slots.acquire(controls.signal).catch(() => {
       throw new AbortedError();
     });
-    const child = this.takeIdle() ?? this.start();
+    let child: Child;
+    try {
+      child = this.takeIdle() ?? this.start();
+    } catch (err) {
+      // A child that cannot start (its folder is gone) must not hold the slot.
+      release();
+      throw err;
+    }
     let reusable = false;
     try {
       const result = await this.runOn(child, task, args, controls);
@@ -88,14 +100,14 @@ export class EnginePool {
     } finally {
       child.tasks++;
       const limits = this.options.limits();
-      const rss = child.process.pid ? residentBytes(child.process.pid) : undefined;
+      const rss = child.process.pid ? treeResidentBytes(child.process.pid) : undefined;
       const current = child.workDir === this.options.workDir();
-      if (reusable && current && child.tasks < limits.tasksPerProcess && rss !== undefined && rss <= limits.recycleBytes) {
+      if (reusable && current && !this.closed && child.tasks < limits.tasksPerProcess && rss !== undefined && rss <= limits.recycleBytes) {
         this.idle.push(child);
       } else {
         this.retire(child);
         // A fresh child starts loading now, so the next task does not wait for it.
-        if (this.idle.length < this.options.size) this.idle.push(this.start());
+        if (!this.closed && this.options.keepWarm !== false && this.idle.length < this.options.size) this.idle.push(this.start());
       }
       release();
     }
@@ -159,7 +171,7 @@ export class EnginePool {
       const onAbort = () => stop(new AbortedError());
       const deadline = setTimeout(() => stop(new EngineFailure("timed-out", engine, `${task} ran past ${controls.timeoutMs} ms`)), controls.timeoutMs);
       const poll = setInterval(() => {
-        const rss = proc.pid ? residentBytes(proc.pid) : undefined;
+        const rss = proc.pid ? treeResidentBytes(proc.pid) : undefined;
         const cap = this.options.limits().memoryLimitBytes;
         if (rss !== undefined && rss > cap) stop(new EngineFailure("too-large", engine, `${task} held ${Math.round(rss / 1048576)} MB, past the ${Math.round(cap / 1048576)} MB cap`));
       }, pollMs);

@@ -112,13 +112,6 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
  * fixed `--version` commands from / and should tell what is installed, not what the sandbox lets through. */
 const UNSANDBOXED = new Set(["probe"]);
 
-/**
- * Long-lived engine processes that serve every job's tasks, so no one job's folder can be theirs: the MuPDF
- * children. They get every confinement but the filesystem view; MuPDF itself is WebAssembly inside them and reaches
- * only the files the child hands it.
- */
-const SHARED_ENGINES = new Set(["mupdf"]);
-
 let prlimitPresent: boolean | undefined;
 
 function prlimitAvailable(): boolean {
@@ -147,7 +140,8 @@ export function engineCommandLine(
   options: EngineCommandOptions,
 ): { command: string; args: string[] } {
   if (UNSANDBOXED.has(engine)) return { command, args: [...args] };
-  const sandboxed = engineSandboxState() === "on" && !SHARED_ENGINES.has(engine);
+  // With the sandbox on, every engine is in it: MuPDF's children too, each bound to one job (mupdf/pool.ts).
+  const sandboxed = engineSandboxState() === "on";
   const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(options, command, args) } : withoutNetwork(engine, command, args);
   const dying = dyingWithParent(inner.command, inner.args);
   if (!prlimitAvailable()) return { command: dying.command, args: [...dying.args] };

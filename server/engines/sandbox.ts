@@ -41,8 +41,17 @@ export interface SandboxView {
    * its bridge, whose UNO pipe is a socket there) share one folder that way. Paths then are given as seen inside.
    */
   workDirAsTmp?: boolean;
-  /** Extra files or folders it may read, bound at their own paths. */
-  readOnly?: readonly string[];
+  /**
+   * Extra files or folders it may read, bound at the paths given (what the program asks for), with the content of
+   * their real paths (a link's target, which the checks apply to); or a file of ours shown at another path.
+   */
+  readOnly?: readonly (string | ReadOnlyBind)[];
+}
+
+/** A file or folder (`source`, checked as any read-only extra) shown read-only at `at`. */
+export interface ReadOnlyBind {
+  source: string;
+  at: string;
 }
 
 /** The user (and group) engines run as inside their user namespace. */
@@ -267,7 +276,9 @@ function cwdInside(view: SandboxView, workDir: string): string {
  */
 export function bwrapArgs(view: SandboxView, command: string, args: readonly string[]): string[] {
   const workDir = checkJobFolder(jobFolderHolding(view.workDir));
-  const readOnly = (view.readOnly ?? []).map(checkJobFolderOrFile);
+  const readOnly = (view.readOnly ?? []).map((p) =>
+    typeof p === "string" ? { real: checkJobFolderOrFile(p), at: path.resolve(p) } : { real: checkJobFolderOrFile(p.source), at: path.resolve(p.at) },
+  );
   const own = view.workDirAsTmp ? ["--bind", workDir, "/tmp"] : ["--perms", "1777", "--tmpfs", "/tmp", "--bind", workDir, workDir];
   const network = process.env.ENGINE_NETWORK_SANDBOX === "off" ? ["--share-net"] : [];
   return [
@@ -287,7 +298,7 @@ export function bwrapArgs(view: SandboxView, command: string, args: readonly str
     "--dev",
     "/dev",
     ...own,
-    ...readOnly.flatMap((p) => ["--ro-bind", p, p]),
+    ...readOnly.flatMap(({ real, at }) => ["--ro-bind", real, at]),
     // The sandbox's own root (where /etc's few files are bound) read-only too; /tmp, /dev and the job stay writable.
     "--remount-ro",
     "/",

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
-import { configureMupdf } from "../engines/mupdf/pool.js";
+import { configureMupdf, releaseMupdfChildren } from "../engines/mupdf/pool.js";
 import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
 import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
@@ -74,6 +74,8 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);
     } finally {
+      // The job's engine children go with it: none of them may see another job's folder.
+      releaseMupdfChildren(workDir);
       await workDirs.remove(workDir);
     }
   };

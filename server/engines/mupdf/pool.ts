@@ -3,13 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineContext } from "../context.js";
-import { EnginePool, type EnginePoolLimits } from "../engine-pool.js";
+import { EnginePool, type EnginePoolLimits, type EnginePoolOptions } from "../engine-pool.js";
+import { JobBoundPools } from "../job-bound-pools.js";
+import { engineSandboxState } from "../sandbox.js";
 import { timeLimitFor } from "../process-runner.js";
 import type { TaskArgs, TaskName, TaskResult } from "./tasks.js";
 
 /**
- * MuPDF in warm child processes, one per core (see engine-pool.ts): a file that makes MuPDF's WebAssembly trap or
- * swell costs its own task, never the server. Tasks take and return small plain data; files go by path, and large
+ * MuPDF in child processes (see engine-pool.ts): a file that makes MuPDF's WebAssembly trap or swell costs its own
+ * task, never the server. With the engine sandbox on, each child serves one job and sees only that job's folder
+ * (job-bound-pools.ts); without it, warm children, one per core, serve every job. Tasks take and return small plain data; files go by path, and large
  * results (rendered pages, pixels) are written to files in the job's folder.
  */
 
@@ -23,8 +26,8 @@ let limits = DEFAULT_MUPDF_LIMITS;
 let workDir: string | undefined;
 
 /**
- * Where the children run and what they may use. The children serve many jobs, so they run in the data folder's
- * work area (each job's files are under it) rather than in one job's folder.
+ * Where the shared children run and what every child may use. Shared children serve many jobs, so they run in the
+ * data folder's work area (each job's files are under it) rather than in one job's folder.
  */
 export function configureMupdf(settings: { workDir: string; limits: EnginePoolLimits }): void {
   workDir = settings.workDir;
@@ -35,6 +38,18 @@ export function configureMupdf(settings: { workDir: string; limits: EnginePoolLi
 function childWorkDir(): string {
   workDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-"));
   return workDir;
+}
+
+let probeDir: string | undefined;
+
+/** A folder for tasks of no job; removed when the server ends. */
+function probeFolder(): string {
+  if (!probeDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-probe-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    probeDir = dir;
+  }
+  return probeDir;
 }
 
 // Sources run under tsx in development and tests; the build runs plain JavaScript.
@@ -50,48 +65,107 @@ function realPath(p: string): string {
   }
 }
 
-/** What a MuPDF child reads: Node.js, its own script and the modules beside it, the mupdf package (and tsx from source). */
-function readOnlyPaths(): string[] {
-  // The package's entry is dist/mupdf.js; the WebAssembly beside it is read too.
-  const mupdfPackage = path.dirname(path.dirname(fileURLToPath(import.meta.resolve("mupdf"))));
-  const paths = [process.execPath, path.dirname(entry), path.dirname(path.dirname(entry)), mupdfPackage];
-  if (tsxLoader) paths.push(path.dirname(path.dirname(fileURLToPath(tsxLoader))));
-  return [...new Set(paths.map(realPath))];
+/**
+ * What a MuPDF child reads: its own script and the modules beside it (server/engines, which the child's imports stay
+ * within), the mupdf package where the script looks for it (node_modules may be a link: its target too), from source
+ * the loader with the packages it needs (node_modules), and Node.js itself unless the system's /usr holds it. The
+ * project's package.json stays out of sight (the project's folder is never an engine's): a copy that says only that
+ * the scripts are modules stands in for it.
+ */
+export function mupdfChildReadOnly(): NonNullable<EnginePoolOptions["child"]["readOnly"]> {
+  const engines = path.dirname(path.dirname(entry));
+  const project = path.resolve(engines, "..", "..", runningFromSource ? "" : "..");
+  const nodeModules = path.join(project, "node_modules");
+  const paths = [process.execPath, engines];
+  if (tsxLoader) paths.push(nodeModules, realPath(nodeModules));
+  else paths.push(path.join(nodeModules, "mupdf"), realPath(path.join(nodeModules, "mupdf")));
+  const own = [...new Set(paths)].filter((p) => !realPath(p).startsWith("/usr/"));
+  return [...own, { source: moduleTypeFile(), at: path.join(project, "package.json") }];
 }
+
+let moduleType: string | undefined;
+
+function moduleTypeFile(): string {
+  if (!moduleType) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-package-"));
+    fs.chmodSync(dir, 0o755);
+    moduleType = path.join(dir, "package.json");
+    fs.writeFileSync(moduleType, '{ "type": "module" }\n', { mode: 0o644 });
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  }
+  return moduleType;
+}
+
+/** How the children start. */
+function childOptions(overrides: { entry?: string; execArgv?: string[] }, sandboxed: boolean): EnginePoolOptions["child"] {
+  return {
+    entry: overrides.entry ?? entry,
+    execArgv: overrides.execArgv ?? (tsxLoader ? ["--import", tsxLoader] : []),
+    readOnly: sandboxed ? mupdfChildReadOnly() : undefined,
+    // From source, tsx keeps its compile cache in the temporary folder: the system's (a private one in the sandbox),
+    // not the jobs' work area.
+    ...(tsxLoader ? { env: { TMPDIR: sandboxed ? "/tmp" : os.tmpdir() } } : {}),
+  };
+}
+
+const cores = () => Math.max(1, os.availableParallelism());
 
 export function createMupdfPool(overrides: { entry?: string; execArgv?: string[]; size?: number } = {}): EnginePool {
   return new EnginePool({
     engine: "mupdf",
-    child: {
-      entry: overrides.entry ?? entry,
-      execArgv: overrides.execArgv ?? (tsxLoader ? ["--import", tsxLoader] : []),
-      readOnly: readOnlyPaths(),
-      // From source, tsx keeps its compile cache in the temporary folder: the system's, not the jobs' work area.
-      ...(tsxLoader ? { env: { TMPDIR: os.tmpdir() } } : {}),
-    },
+    child: childOptions(overrides, false),
     workDir: childWorkDir,
-    size: overrides.size ?? Math.max(1, os.availableParallelism()),
+    size: overrides.size ?? cores(),
     limits: () => limits,
   });
 }
 
+/** MuPDF children bound to one job each, in the job's sandbox. */
+export function createJobBoundMupdf(overrides: { entry?: string; execArgv?: string[]; size?: number } = {}): JobBoundPools {
+  return new JobBoundPools({ engine: "mupdf", child: childOptions(overrides, true), size: overrides.size ?? cores(), limits: () => limits });
+}
+
 let pool: EnginePool | undefined;
+let jobBound: JobBoundPools | undefined;
 
 function mupdfPool(): EnginePool {
   pool ??= createMupdfPool();
   return pool;
 }
 
-/** Starts the pool's processes ahead of the first task. */
+function jobBoundMupdf(): JobBoundPools {
+  jobBound ??= createJobBoundMupdf();
+  return jobBound;
+}
+
+/** Whether MuPDF runs in children bound to one job each (the sandbox is on) rather than in shared warm ones. */
+export function mupdfBoundToJobs(): boolean {
+  return engineSandboxState() === "on";
+}
+
+/** Starts the shared pool's processes ahead of the first task; children bound to jobs start with their job. */
 export function warmUpMupdf(): void {
-  mupdfPool().warmUp();
+  if (!mupdfBoundToJobs()) mupdfPool().warmUp();
+}
+
+/** The job whose folder is `workDir` ended: its MuPDF children go. */
+export function releaseMupdfChildren(workDir: string): void {
+  jobBound?.release(workDir);
+}
+
+/** The process ids of idle MuPDF children bound to the job in `workDir` (all jobs without it), for tests. */
+export function mupdfChildPids(workDir?: string): number[] {
+  return jobBound?.idlePids(workDir) ?? [];
 }
 
 export async function runMupdf<T extends TaskName>(
   task: T,
   args: TaskArgs<T>,
-  ctx: Pick<EngineContext, "signal" | "timeoutMs">,
+  ctx: Pick<EngineContext, "signal" | "timeoutMs"> & { workDir?: string },
   onProgress?: (fraction: number) => void,
 ): Promise<TaskResult<T>> {
-  return (await mupdfPool().run(task, args, { signal: ctx.signal, timeoutMs: timeLimitFor("mupdf", ctx.timeoutMs), onProgress })) as TaskResult<T>;
+  const controls = { signal: ctx.signal, timeoutMs: timeLimitFor("mupdf", ctx.timeoutMs), onProgress };
+  if (!mupdfBoundToJobs()) return (await mupdfPool().run(task, args, controls)) as TaskResult<T>;
+  // Without a job (the engine probe), a folder of the pool's own stands for one.
+  return (await jobBoundMupdf().run(ctx.workDir ?? probeFolder(), task, args, controls)) as TaskResult<T>;
 }

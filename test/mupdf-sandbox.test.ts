@@ -1,0 +1,127 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createJobBoundMupdf, mupdfChildPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { engineSandboxState, protectFromEngines } from "../server/engines/sandbox.js";
+import { corpus } from "./helpers/corpus.js";
+import { postTool, startServer, type TestServer } from "./helpers/server.js";
+
+/**
+ * With the engine sandbox on, MuPDF's children are bound to one job each: they see that job's folder and nothing of
+ * the others', two jobs at once get two processes, and a job's end takes its child with it. Two job folders are
+ * made under a data folder of this test's own, as the server makes them.
+ */
+
+const TIMEOUT_MS = 60_000;
+let dataDir: string;
+let jobA: string;
+let jobB: string;
+
+/** Whether a process is still running (a zombie awaiting its reaper counts as gone). */
+async function running(pid: number): Promise<boolean> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function gone(pid: number, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
+    if (!(await running(pid))) return true;
+  }
+  return !(await running(pid));
+}
+
+const extractText = (workDir: string, input: string, output: string) =>
+  runMupdf("extractText", { input, output }, { workDir, timeoutMs: TIMEOUT_MS });
+
+describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sandbox", () => {
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-mupdf-sandbox-test-"));
+    await fs.mkdir(path.join(dataDir, "jobs"));
+    protectFromEngines(dataDir, path.join(dataDir, "jobs"));
+    jobA = await fs.mkdtemp(path.join(dataDir, "jobs", "a-"));
+    jobB = await fs.mkdtemp(path.join(dataDir, "jobs", "b-"));
+    for (const job of [jobA, jobB]) await fs.copyFile(corpus("multicolumn.pdf"), path.join(job, "in.pdf"));
+  });
+  afterAll(async () => {
+    releaseMupdfChildren(dataDir);
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serve each job in a process of its own, which its later tasks reuse", async () => {
+    const [a, b] = await Promise.all([
+      extractText(jobA, path.join(jobA, "in.pdf"), path.join(jobA, "out.txt")),
+      extractText(jobB, path.join(jobB, "in.pdf"), path.join(jobB, "out.txt")),
+    ]);
+    expect(a.characters).toBeGreaterThan(1000);
+    expect(b.characters).toBe(a.characters);
+    expect((await fs.readFile(path.join(jobB, "out.txt"), "utf8")).length).toBeGreaterThan(1000);
+    const [childA] = mupdfChildPids(jobA);
+    const [childB] = mupdfChildPids(jobB);
+    expect(childA).toBeDefined();
+    expect(childB).toBeDefined();
+    expect(childA).not.toBe(childB);
+
+    await extractText(jobA, path.join(jobA, "in.pdf"), path.join(jobA, "again.txt"));
+    expect(mupdfChildPids(jobA)).toEqual([childA]);
+  });
+
+  it("cannot read a file in another job's folder, nor write one there", async () => {
+    // Control: job B's own task reads the same file.
+    await expect(extractText(jobB, path.join(jobB, "in.pdf"), path.join(jobB, "own.txt"))).resolves.toMatchObject({ pageCount: 3 });
+    await expect(extractText(jobA, path.join(jobB, "in.pdf"), path.join(jobA, "stolen.txt"))).rejects.toThrow();
+    await expect(fs.access(path.join(jobA, "stolen.txt"))).rejects.toThrow();
+    await expect(extractText(jobA, path.join(jobA, "in.pdf"), path.join(jobB, "planted.txt"))).rejects.toThrow();
+    await expect(fs.access(path.join(jobB, "planted.txt"))).rejects.toThrow();
+  });
+
+  it("lets a job's children go when the job ends, and no other job's", async () => {
+    await extractText(jobA, path.join(jobA, "in.pdf"), path.join(jobA, "out.txt"));
+    await extractText(jobB, path.join(jobB, "in.pdf"), path.join(jobB, "out.txt"));
+    const [childA] = mupdfChildPids(jobA);
+    const [childB] = mupdfChildPids(jobB);
+    releaseMupdfChildren(jobA);
+    expect(await gone(childA!, 5000)).toBe(true);
+    expect(await running(childB!)).toBe(true);
+    expect(mupdfChildPids(jobA)).toEqual([]);
+  });
+
+  it("with one child for all, a job's idle child gives way to another job's task, and concurrent jobs take turns", async () => {
+    const pools = createJobBoundMupdf({ size: 1 });
+    const run = (job: string, name: string) =>
+      pools.run(job, "extractText", { input: path.join(job, "in.pdf"), output: path.join(job, name) }, { timeoutMs: TIMEOUT_MS });
+    try {
+      await run(jobA, "one.txt");
+      const [childA] = pools.idlePids(jobA);
+      expect(childA).toBeDefined();
+      await run(jobB, "one.txt");
+      expect(await gone(childA!, 5000)).toBe(true);
+      expect(pools.idlePids(jobA)).toEqual([]);
+      expect(pools.idlePids(jobB)).toHaveLength(1);
+      const results = await Promise.all([run(jobA, "two.txt"), run(jobB, "two.txt"), run(jobA, "three.txt")]);
+      expect(results.map((r) => (r as { pageCount: number }).pageCount)).toEqual([3, 3, 3]);
+      expect(pools.idlePids()).toHaveLength(1);
+    } finally {
+      pools.close();
+    }
+  });
+});
+
+describe.runIf(engineSandboxState() === "on")("a job through the API", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => server.close());
+
+  it("leaves no MuPDF child behind once it ended", async () => {
+    const before = new Set(mupdfChildPids());
+    const reply = await postTool(server, "pdf-to-text", [corpus("multicolumn.pdf")]);
+    expect(reply.status).toBe(200);
+    expect(mupdfChildPids().filter((pid) => !before.has(pid))).toEqual([]);
+  });
+});
