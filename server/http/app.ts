@@ -76,9 +76,10 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);
   const listedTools = TOOLS.filter((t) => t.listed).length;
   app.get("/api/stats", async () => ({ documentsProcessed: stats.documentsProcessed, tools: listedTools }));
-  registerDownloadRoute(app, store);
+  const fileTtlSeconds = Math.round(config.fileTtlMs / 1000);
+  registerDownloadRoute(app, store, fileTtlSeconds);
   registerHealthRoute(app, queue, config);
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, fileTtlSeconds);
   registerWebRoutes(app);
   return app;
 }

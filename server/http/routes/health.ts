@@ -6,7 +6,7 @@ import { engineStatus } from "../../engines/registry.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
-export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl">): void {
+export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl" | "fileTtlMs">): void {
   app.get("/api/health", async () => {
     const engines = await engineStatus();
     const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
@@ -15,6 +15,8 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
       engines,
       tools: { available, notAvailableYet: TOOLS.map((t) => t.id).filter((id) => !available.includes(id)) },
       jobs: await queue.counts(),
+      // How long uploads and results are kept, for the texts that tell visitors.
+      fileTtlSeconds: Math.round(config.fileTtlMs / 1000),
       // Optional settings that depend on how the server is configured, so that screens can say when one is off.
       features: { timeStamp: Boolean(config.tsaUrl), engineNetworkSandbox: networkSandboxAvailable() },
     };
