@@ -62,6 +62,7 @@ async function workFolders(): Promise<string[]> {
 
 describe("form fields are bounded while they arrive", () => {
   it("refuses twelve requests at once, each with a 40 MB text field, without the memory to hold them", async () => {
+    const before = await server.peakRss();
     const attack = Promise.all(
       Array.from({ length: 12 }, () => postStreamed(`${server.url}/api/process/add-watermark`, [{ name: "watermarkText", value: 40 * MB }])),
     );
@@ -72,7 +73,10 @@ describe("form fields are bounded while they arrive", () => {
       expect(reply.body).toMatchObject({ error: '"watermarkText" is too long: at most 200 characters.' });
     }
     expect(slowestHealthMs).toBeLessThan(1000);
-    expect((await server.peakRss()) / MB).toBeLessThan(300);
+    // The server starts at about 240 MB (MuPDF's WebAssembly, the catalogue); the twelve requests may add garbage
+    // for the collector, not the 480 MB they send.
+    expect((await server.peakRss()) / MB).toBeLessThan(350);
+    expect((await server.peakRss()) - before).toBeLessThan(100 * MB);
     expect(server.alive()).toBe(true);
   }, 120_000);
 
