@@ -135,6 +135,28 @@ describe("form fields are bounded while they arrive", () => {
 });
 
 describe("slow and numerous clients", () => {
+  it("answers a refused upload, then reads at most 64 MB more of it before closing its connection", async () => {
+    const socket = await openSocket(server.port);
+    const closed = whenClosed(socket);
+    const declared = 300 * MB;
+    socket.write(
+      `POST /api/process/protect-pdf HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: ${declared}\r\n\r\n` +
+        `--b\r\nContent-Disposition: form-data; name="userPassword"\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(256 * 1024, "x");
+    let sent = 0;
+    while (sent < declared - chunk.length && !socket.destroyed) {
+      if (!socket.write(chunk)) await new Promise((r) => { socket.once("drain", r); socket.once("close", r); });
+      sent += chunk.length;
+    }
+    const { received } = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413/);
+    expect(received).toContain(JSON.stringify({ success: false, error: '"userPassword" is too long: at most 1024 characters.' }));
+    expect(sent).toBeLessThan(100 * MB);
+    expect(await healthTime(server.url)).toBeLessThan(1000);
+  }, 30_000);
+
+
   it("closes connections from one address beyond its cap at once, while other addresses are served", async () => {
     const sockets = await Promise.all(Array.from({ length: 300 }, () => openSocket(server.port, "127.0.0.2")));
     try {
