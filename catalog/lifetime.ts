@@ -1,6 +1,6 @@
 /**
- * How long files live (FILE_TTL_SECONDS), in words for sentences such as "files are deleted one hour after upload".
- * Shared by the server's texts and the web app, which reads the seconds from /api/health.
+ * A duration in words for sentences, above all how long files live (FILE_TTL_SECONDS): "files are deleted one hour
+ * after upload". Shared by the server's texts and the web app, which reads the seconds from /api/health.
  */
 
 const UNITS: ReadonlyArray<[seconds: number, name: string]> = [

@@ -203,7 +203,7 @@ describe("slow and numerous clients", () => {
     const { received, afterMs } = await closed;
     expect(afterMs).toBeLessThan(15_000);
     expect(received).toMatch(/^HTTP\/1\.1 408/);
-    expect(received).toContain("The upload sent nothing for 1 seconds, so it was dropped. Please try again.");
+    expect(received).toContain("The upload sent nothing for one second, so it was dropped. Please try again.");
     expect(await workFolders()).toEqual([]);
   }, 30_000);
 });

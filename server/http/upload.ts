@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import type { FastifyRequest } from "fastify";
+import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { FILE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
@@ -181,7 +182,7 @@ function formatLimit(bytes: number): string {
 
 class UploadStalledError extends UserError {
   constructor(seconds: number) {
-    super(`The upload sent nothing for ${seconds} seconds, so it was dropped. Please try again.`, 408, "upload_stalled");
+    super(`The upload sent nothing for ${lifetimeInWords(seconds)}, so it was dropped. Please try again.`, 408, "upload_stalled");
   }
 }
 
