@@ -11,7 +11,7 @@ import { printTable } from "./table.js";
  * Load on loopback. A light tool (rotate-pdf) on a 1 MB PDF through POST /api/process at 50 connections for 30 s
  * (autocannon), beside the bare engine's own throughput: `qpdf --rotate` on the same file in two parallel loops
  * (one per core) for 30 s. Then 200 uploads at once: every one must succeed, and the server's peak memory is read
- * from /proc. The server is the built `npm start` entry in its own process, with the per-address limit off (all
+ * from /proc. The server is the built `npm start` entry in its own process, with the per-address limits off (all
  * requests come from one address) and a queue long enough for 200 jobs; everything else is at its defaults.
  */
 
@@ -23,7 +23,7 @@ const SIMULTANEOUS = 200;
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 5900 + (process.pid % 90);
   const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", QUEUE_LIMIT: "250" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "0", MAX_CONNECTIONS_PER_ADDRESS: "0", QUEUE_LIMIT: "250" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

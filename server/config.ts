@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
+import { DEFAULT_FILE_TTL_SECONDS } from "../catalog/lifetime.js";
 import type { EnginePoolLimits } from "./engines/engine-pool.js";
 import type { DeadlineSettings } from "./jobs/job-deadline.js";
 import type { S3Settings } from "./storage/s3-store.js";
@@ -42,6 +43,17 @@ export interface Config {
   /** Work started per client address per minute (0: no limit); whether X-Forwarded-For names the client. */
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Form fields (not files) a request may carry, and their bytes together. */
+  maxFormFields: number;
+  maxFormFieldsBytes: number;
+  /** Slow clients: the headers must arrive within this, the whole request within that; an idle keep-alive closes. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** An upload that sends nothing for this long is dropped with its partial files. */
+  uploadStallMs: number;
+  /** Open connections from one client address (0: no cap; off by default behind a proxy, where all share one). */
+  maxConnectionsPerAddress: number;
 }
 
 const MB = 1024 * 1024;
@@ -78,11 +90,12 @@ function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cores = os.availableParallelism();
+  const trustProxy = env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true";
   return {
     port: intFrom(env.PORT, 5000),
     host: env.HOST ?? "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR ?? path.join(os.tmpdir(), "pdf-toolbox-data")),
-    fileTtlMs: intFrom(env.FILE_TTL_SECONDS, 3600) * 1000,
+    fileTtlMs: intFrom(env.FILE_TTL_SECONDS, DEFAULT_FILE_TTL_SECONDS) * 1000,
     sweepIntervalMs: intFrom(env.SWEEP_INTERVAL_SECONDS, 60) * 1000,
     maxFileBytes: intFrom(env.MAX_FILE_BYTES, MAX_FILE_BYTES),
     maxFiles: intFrom(env.MAX_FILES, MAX_FILES),
@@ -108,6 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tsaUrl: env.TSA_URL?.trim() || undefined,
     tsaTimeoutMs: intFrom(env.TSA_TIMEOUT_SECONDS, 15) * 1000,
     rateLimitPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 300),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy,
+    maxFormFields: intFrom(env.MAX_FORM_FIELDS, 200),
+    maxFormFieldsBytes: intFrom(env.MAX_FORM_FIELDS_BYTES, 2 * 1024 * 1024),
+    headersTimeoutMs: intFrom(env.HEADERS_TIMEOUT_SECONDS, 20) * 1000,
+    requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_SECONDS, 1800) * 1000,
+    keepAliveTimeoutMs: intFrom(env.KEEP_ALIVE_TIMEOUT_SECONDS, 10) * 1000,
+    uploadStallMs: intFrom(env.UPLOAD_STALL_SECONDS, 30) * 1000,
+    maxConnectionsPerAddress: intFrom(env.MAX_CONNECTIONS_PER_ADDRESS, trustProxy ? 0 : 64),
   };
 }

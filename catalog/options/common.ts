@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { isPageSelectionText } from "../page-ranges.js";
 
-/** A non-blank text field whose absence or blankness is answered with the spec's own sentence. */
-export function requiredText(message: string) {
-  return z.string({ error: message }).refine((s) => s.trim().length > 0, { message });
+/** The longest password any tool takes (AES-256 itself reads only the first 127 bytes of one). */
+export const PASSWORD_MAX_CHARS = 1024;
+
+/**
+ * A non-blank text field whose absence or blankness is answered with the spec's own sentence. Its length is
+ * bounded like every text field's, so that the upload can refuse an oversized one while it arrives.
+ */
+export function requiredText(message: string, maxChars = 10_000) {
+  return z.string({ error: message }).max(maxChars).refine((s) => s.trim().length > 0, { message });
 }
 
 /** A one-based page selection such as "1,3,5-7" or "7-z"; empty means every page. */

@@ -31,7 +31,7 @@ export const rotateOptions = z.object({
 export type RotateOptions = z.infer<typeof rotateOptions>;
 
 export const deletePagesOptions = z.object({
-  pages: requiredText("Please select at least one page to delete.").refine(isPageSelectionText, {
+  pages: requiredText("Please select at least one page to delete.", 2000).refine(isPageSelectionText, {
     message: 'must be page numbers and ranges such as "1,3,5-7"',
   }),
   keepBookmarks: z.boolean().default(true),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PASSWORD_MAX_CHARS } from "./common.js";
 
 export const SIGNATURE_TYPES = ["draw", "type", "image", "certificate"] as const;
 export const SIGNATURE_FONTS = ["dancingScript", "sacramento", "caveat", "satisfy", "parisienne"] as const;
@@ -9,12 +10,12 @@ export const SIGNATURE_COLORS = ["black", "blue", "green", "purple", "red", "ora
 export const signOptions = z
   .object({
     signatureType: z.enum(SIGNATURE_TYPES).default("draw"),
-    /** A PNG data URL from the 500x150 drawing canvas. */
-    drawSignatureData: z.string().max(5_000_000).optional(),
+    /** A PNG data URL from the 500x150 drawing canvas (even uncompressed, under half a megabyte). */
+    drawSignatureData: z.string().max(1_000_000).optional(),
     typedName: z.string().max(200).optional(),
     typedFont: z.enum(SIGNATURE_FONTS).default("dancingScript"),
     typedStyle: z.enum(SIGNATURE_STYLES).default("standard"),
-    certificatePassword: z.string().max(1024).default(""),
+    certificatePassword: z.string().max(PASSWORD_MAX_CHARS).default(""),
     certificateLevel: z.enum(CERTIFICATE_LEVELS).default("basic"),
     signaturePage: z.union([z.literal("last"), z.number().int().min(1)]).default("last"),
     /** Percent of the page width and height, measured from the top left corner. */

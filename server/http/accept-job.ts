@@ -12,6 +12,7 @@ import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
+import { fieldLimitsFor } from "./field-limits.js";
 import { decodeOptions } from "./form-options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
 
@@ -49,7 +50,7 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
   let job: Job<ProcessReply>;
   let spec: JobSpec;
   try {
-    const upload = await receiveUpload(request, uploadDir, config);
+    const upload = await receiveUpload(request, uploadDir, config, fieldLimitsFor(requested));
     const tool = resolveTool(requested, upload.fields);
     if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
     const { files, extra } = await checkFiles(tool, upload);

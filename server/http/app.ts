@@ -8,6 +8,7 @@ import { Stats } from "../storage/stats.js";
 import type { JobQueue } from "../jobs/queue.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
+import { capConnectionsPerAddress, serverTimeouts } from "./connections.js";
 import { registerDocsRoutes } from "./routes/docs.js";
 import { registerDownloadRoute } from "./routes/download.js";
 import type { ProcessReply } from "../jobs/publish.js";
@@ -31,12 +32,14 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   const app = Fastify({
     logger: logger ? { level: process.env.LOG_LEVEL ?? "info" } : false,
     trustProxy: config.trustProxy,
+    ...serverTimeouts(config),
     // Errors found before routing (an address that is not valid percent-encoding) get the same JSON sentence,
     // and the headers, which hooks do not add before routing.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as FastifyReply).headers(headers).status(400).send({ success: false, error: "The address is not valid." });
     },
   });
+  capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   await app.register(multipart);
 
   registerSecurityHeaders(app, headers);
@@ -73,9 +76,10 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);
   const listedTools = TOOLS.filter((t) => t.listed).length;
   app.get("/api/stats", async () => ({ documentsProcessed: stats.documentsProcessed, tools: listedTools }));
-  registerDownloadRoute(app, store);
+  const fileTtlSeconds = Math.round(config.fileTtlMs / 1000);
+  registerDownloadRoute(app, store, fileTtlSeconds);
   registerHealthRoute(app, queue, config);
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, fileTtlSeconds);
   registerWebRoutes(app);
   return app;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
+import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { TOOLS } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 
@@ -44,7 +45,8 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-export function buildOpenApi(): JsonSchema {
+export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
+  const lifetime = lifetimeInWords(fileTtlSeconds);
   const paths: Record<string, unknown> = {};
   for (const tool of TOOLS) {
     paths[`/api/process/${tool.id}`] = {
@@ -70,7 +72,7 @@ export function buildOpenApi(): JsonSchema {
   paths["/api/download/{id}"] = {
     get: {
       operationId: "download",
-      summary: "Download a result (for one hour)",
+      summary: `Download a result (for ${lifetime})`,
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
       responses: { "200": { description: "The file, as an attachment" }, "404": errorResponse("Unknown or expired") },
     },
@@ -78,13 +80,13 @@ export function buildOpenApi(): JsonSchema {
   paths["/api/health"] = {
     get: { operationId: "health", summary: "Engines present, tools available and OCR languages installed", responses: { "200": { description: "Status" } } },
   };
-  const download = { type: "string", description: "GET this path to download; it works for one hour." };
+  const download = { type: "string", description: `GET this path to download; it works for ${lifetime}.` };
   return {
     openapi: "3.1.0",
     info: {
       title: "PDF Toolbox API",
       version: "1.0.0",
-      description: "Every tool is one multipart POST. Files are deleted one hour after upload.",
+      description: `Every tool is one multipart POST. Files are deleted ${lifetime} after upload.`,
       license: { name: "AGPL-3.0-or-later", identifier: "AGPL-3.0-or-later" },
     },
     paths,

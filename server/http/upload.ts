@@ -1,12 +1,16 @@
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { StringDecoder } from "node:string_decoder";
 import type { FastifyRequest } from "fastify";
+import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
 import { safeFileName } from "../lib/file-names.js";
+import type { FieldLimits } from "./field-limits.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
 import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
@@ -21,6 +25,10 @@ import type { InputFile } from "../tools/types.js";
 export interface UploadLimits {
   maxFileBytes: number;
   maxFiles: number;
+  maxFormFields: number;
+  maxFormFieldsBytes: number;
+  /** An upload that sends nothing for this long is dropped. */
+  uploadStallMs: number;
 }
 
 export interface ReceivedUpload {
@@ -40,36 +48,57 @@ export interface ReceivedFile {
 
 const MB = 1024 * 1024;
 const WRITE_BUFFER_BYTES = 4 * MB;
+/** Headers of one part: Content-Disposition and Content-Type, with room to spare. */
+const PART_HEADER_PAIRS = 10;
+const PART_HEADER_BYTES = 16 * 1024;
 
-export async function receiveUpload(request: FastifyRequest, workDir: string, limits: UploadLimits): Promise<ReceivedUpload> {
+export async function receiveUpload(request: FastifyRequest, workDir: string, limits: UploadLimits, fieldLimits: FieldLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UserError("Please send the files as multipart/form-data.", 415, "not_multipart");
   const upload: ReceivedUpload = { files: [], extra: new Map(), fields: new Map() };
   const uploadDir = path.join(workDir, "uploads");
   await fs.mkdir(uploadDir);
+  const stall = watchForStall(request.raw, limits.uploadStallMs);
   let counter = 0;
+  const fieldsSeen = { fields: 0, bytes: 0 };
+  let arriving: Readable | undefined;
   try {
+    checkBoundary(request.headers["content-type"]);
     const parts = request.parts({
+      // Every part arrives as a stream, fields too, so that a field is read only up to its own limit: the parser
+      // would otherwise hold a field whole, up to one limit for all, before saying anything.
+      isPartAFile: () => true,
       limits: {
         fileSize: limits.maxFileBytes,
-        // The main files plus the two extra file fields of the signing tool.
-        files: limits.maxFiles + 2,
-        fields: 500,
-        fieldSize: 8 * MB,
-        parts: limits.maxFiles + 502,
+        // The main files, the two extra file fields of the signing tool, and the fields.
+        files: limits.maxFiles + 2 + limits.maxFormFields,
+        parts: limits.maxFiles + 2 + limits.maxFormFields,
+        headerPairs: PART_HEADER_PAIRS,
+        headerSize: PART_HEADER_BYTES,
       },
     });
-    for await (const part of parts) {
-      if (part.type === "field") {
+    const iterator = parts[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await stall.race(iterator.next());
+      if (next.done) break;
+      const part = next.value;
+      if (part.type !== "file") continue;
+      arriving = part.file;
+      if (part.filename === undefined) {
+        const value = await stall.race(readField(part.file, part.fieldname, fieldLimits.charsFor(part.fieldname), fieldsSeen, limits));
+        arriving = undefined;
         const list = upload.fields.get(part.fieldname) ?? [];
-        list.push(String(part.value));
+        list.push(value);
         upload.fields.set(part.fieldname, list);
         continue;
       }
+      if (counter >= limits.maxFiles + 2) throw tooManyFiles(limits.maxFiles);
       const name = safeFileName(decodeFormFileName(part.filename || "file"));
       const target = path.join(uploadDir, String(++counter));
       // A write buffer of a few megabytes lets the socket keep flowing while a write is under way: with 1 MB the
       // upload paused often enough that 50 MB took about 0.16 s to arrive instead of 0.09 s.
-      await pipeline(part.file, createWriteStream(target, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }));
+      const writing = pipeline(part.file, createWriteStream(target, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }));
+      await stall.race(writing);
+      arriving = undefined;
       const { size } = await fs.stat(target);
       // Browsers send an empty, nameless part for a file input left empty.
       if (size === 0 && !part.filename) continue;
@@ -79,9 +108,130 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
       if (upload.files.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles);
     }
   } catch (err) {
+    // The rest of the body is not wanted: it is read and thrown away for a while so that the client reads the
+    // refusal instead of a reset connection, then the connection is closed.
+    arriving?.destroy();
+    discardRestOfBody(request.raw);
     throw translateMultipartError(err, limits);
+  } finally {
+    stall.stop();
   }
   return upload;
+}
+
+/**
+ * Reads one field as it arrives, refusing it the moment it is longer than its own limit (in characters, as the
+ * schema counts them) or the fields together are larger than theirs.
+ */
+async function readField(
+  stream: Readable,
+  name: string,
+  maxChars: number,
+  seen: { fields: number; bytes: number },
+  limits: UploadLimits,
+): Promise<string> {
+  if (++seen.fields > limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
+  const decoder = new StringDecoder("utf8");
+  const pieces: string[] = [];
+  let chars = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    seen.bytes += chunk.length;
+    const text = decoder.write(chunk);
+    chars += text.length;
+    if (chars > maxChars) throw fieldTooLong(name, maxChars);
+    if (seen.bytes > limits.maxFormFieldsBytes) throw fieldsTooLarge(limits.maxFormFieldsBytes);
+    pieces.push(text);
+  }
+  const rest = decoder.end();
+  if (chars + rest.length > maxChars) throw fieldTooLong(name, maxChars);
+  pieces.push(rest);
+  return pieces.join("");
+}
+
+function tooManyFields(max: number): UserError {
+  return new UserError(`The request has too many fields: at most ${max}.`, 413, "too_many_fields");
+}
+
+/**
+ * The boundary separates the parts; RFC 2046 allows at most 70 characters, and the parser cannot take more than
+ * 256, so a longer or missing one is refused here with a sentence.
+ */
+function checkBoundary(contentType: string | undefined): void {
+  const boundary = (contentType ?? "")
+    .split(";")
+    .map((param) => param.trim())
+    .find((param) => param.slice(0, 9).toLowerCase() === "boundary=")
+    ?.slice(9);
+  const unquoted = boundary?.startsWith('"') && boundary.endsWith('"') && boundary.length >= 2 ? boundary.slice(1, -1) : boundary;
+  if (!unquoted) throw new UserError("The upload has no multipart boundary, so it could not be read.", 400, "bad_multipart");
+  if (unquoted.length > 70) {
+    throw new UserError("The upload's multipart boundary is longer than 70 characters (the most RFC 2046 allows), so it could not be read.", 400, "bad_multipart");
+  }
+}
+
+function fieldTooLong(name: string, maxChars: number): UserError {
+  return new UserError(`"${name.slice(0, 100)}" is too long: at most ${maxChars} characters.`, 413, "field_too_long");
+}
+
+function fieldsTooLarge(maxBytes: number): UserError {
+  return new UserError(`The form fields are too large together: at most ${formatLimit(maxBytes)}.`, 413, "fields_too_large");
+}
+
+function formatLimit(bytes: number): string {
+  return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+class UploadStalledError extends UserError {
+  constructor(seconds: number) {
+    super(`The upload sent nothing for ${lifetimeInWords(seconds)}, so it was dropped. Please try again.`, 408, "upload_stalled");
+  }
+}
+
+/** Rejects whatever it races once the request has sent nothing for `stallMs`. */
+function watchForStall(raw: FastifyRequest["raw"], stallMs: number): { race<T>(work: Promise<T>): Promise<T>; stop(): void } {
+  let fail: (err: Error) => void = () => undefined;
+  const stalled = new Promise<never>((_resolve, reject) => (fail = reject));
+  stalled.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail(new UploadStalledError(Math.round(stallMs / 1000))), stallMs);
+  };
+  const onData = () => arm();
+  if (stallMs > 0) {
+    arm();
+    raw.on("data", onData);
+  }
+  return {
+    race: (work) => {
+      work.catch(() => undefined);
+      return Promise.race([work, stalled]);
+    },
+    stop: () => {
+      clearTimeout(timer);
+      raw.off("data", onData);
+    },
+  };
+}
+
+/** How much of a refused request's body is read and dropped, and for how long, before its connection is closed. */
+const DISCARD_MAX_BYTES = 64 * MB;
+const DISCARD_MAX_MS = 10_000;
+
+function discardRestOfBody(raw: FastifyRequest["raw"]): void {
+  raw.unpipe();
+  if (raw.readableEnded || raw.destroyed) return;
+  let discarded = 0;
+  const close = () => raw.socket?.destroy();
+  const timer = setTimeout(close, DISCARD_MAX_MS);
+  timer.unref();
+  raw.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARD_MAX_BYTES) close();
+  });
+  raw.once("end", () => clearTimeout(timer));
+  raw.once("close", () => clearTimeout(timer));
+  raw.resume();
 }
 
 /** Browsers escape three characters in multipart file names (HTML's form encoding); undo just those. */
@@ -102,13 +252,18 @@ function translateMultipartError(err: unknown, limits: UploadLimits): unknown {
       return tooManyFiles(limits.maxFiles);
     case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
-      return new UserError("The request has too many fields.", 400, "too_many_fields");
+      return tooManyFields(limits.maxFormFields);
+    case "FST_MP_PREMATURE_CLOSE":
+      return new UserError("The upload was cut off before it finished. Please try again.", 400, "bad_multipart");
     case "FST_PROTO_VIOLATION":
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
       return new UserError("The upload could not be read. Please try again.", 400, "bad_multipart");
     default:
-      if (err instanceof Error && /Unexpected end of (form|multipart data)|Malformed part header|Multipart: Boundary not found/i.test(err.message)) {
+      if (err instanceof Error && /Unexpected end of (form|multipart data)|Part terminated early/i.test(err.message)) {
         return new UserError("The upload was cut off before it finished. Please try again.", 400, "bad_multipart");
+      }
+      if (err instanceof Error && /Malformed part header|Boundary not found|Header size limit|needle/i.test(err.message)) {
+        return new UserError("The upload could not be read. Please try again.", 400, "bad_multipart");
       }
       return err;
   }

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { contentTypeFor } from "../lib/content-types.js";
+import { safeFileName } from "../lib/file-names.js";
 import { writeZip } from "../lib/zip.js";
 import type { FileStore } from "../storage/store.js";
 import type { OutputGroup, ToolResult } from "../tools/types.js";
@@ -29,6 +30,8 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
     source = path.join(workDir, `bundle-${Date.now()}.zip`);
     await writeZip(group.files, source);
   }
+  // Output names are made from the visitor's: cleaned again, whatever a tool added to them.
+  name = safeFileName(name);
   const meta = await store.keep(source, name, contentTypeFor(name));
   return { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size };
 }

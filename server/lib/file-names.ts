@@ -1,11 +1,29 @@
 import path from "node:path";
 
 /**
+ * Bidirectional controls make a name read in another order than it is stored ("invoice\u202Efdp.exe" shows as
+ * "invoiceexe.pdf"); they carry nothing a file name needs.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Characters drawn like a slash or a backslash, which make a name look like a path ("docs\u2215invoice.pdf"): the
+ * division and fraction slashes, the big and fullwidth solidi, box-drawing diagonals, set minus, and a few
+ * strokes and radicals of other scripts drawn the same way.
+ */
+const SLASH_LOOK_ALIKES = /[\u1735\u2044\u2215\u2216\u2571\u2572\u29f5\u29f8\u29f9\u2afd\u2f03\u3033\u31d3\ufe68\uff0f\uff3c]/g;
+
+/** Removes what makes a name read differently from what it is, keeping its folders (for ZIP entries). */
+export function cleanNameCharacters(name: string): string {
+  return name.replace(BIDI_CONTROLS, "").replace(SLASH_LOOK_ALIKES, "_");
+}
+
+/**
  * File names come from visitors and end up in headers, ZIP entries and messages: keep letters of any script,
  * drop path parts, control and reserved characters, and bound the length.
  */
 export function safeFileName(name: string, fallback = "file"): string {
-  const base = path.posix.basename(path.win32.basename(name.normalize("NFC")));
+  const base = path.posix.basename(path.win32.basename(cleanNameCharacters(name.normalize("NFC"))));
   const cleaned = base
     // Control characters would end up in headers and ZIP entries.
     // eslint-disable-next-line no-control-regex

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { uniqueNames } from "./file-names.js";
+import { cleanNameCharacters, uniqueNames } from "./file-names.js";
 
 /**
  * Writes the ZIP that carries a tool's several outputs. Written here rather than with a ZIP library because the
@@ -50,7 +50,7 @@ interface WrittenEntry extends EntryData {
 }
 
 export async function writeZip(entries: readonly ZipEntry[], output: string, options: ZipWriteOptions = {}): Promise<void> {
-  const names = uniqueNames(entries.map((e) => e.name));
+  const names = uniqueNames(entries.map((e) => cleanNameCharacters(e.name)));
   const forceZip64 = options.forceZip64 === true;
   const out = await ArchiveFile.create(output);
   try {

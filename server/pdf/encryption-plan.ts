@@ -75,6 +75,9 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
     notes.push("The PDF standard lets anyone allowed to annotate also fill in forms, so most readers will still allow form filling.");
   }
 
+  const userPassword = cipher === "aes-256" ? aes256Password(options.userPassword, "open", notes) : options.userPassword;
+  const ownerKey = cipher === "aes-256" && ownerGiven ? aes256Password(ownerPassword, "owner", notes) : ownerGiven ? ownerPassword : userPassword;
+
   const bits = {
     print: p.printing ? "full" : "none",
     modifyOther: yn(p.modifying),
@@ -88,8 +91,8 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
   };
   const job: QpdfJob = {
     encrypt: {
-      userPassword: options.userPassword,
-      ownerPassword,
+      userPassword,
+      ownerPassword: ownerKey,
       ...(cipher === "aes-256" ? { "256bit": bits } : { "128bit": bits }),
     },
     // qpdf writes a file unencrypted when the forced version is too old for the cipher; AES-256 in PDF 1.7 is
@@ -113,5 +116,29 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
       `A PDF cannot enforce an expiry date, so the ${adv.expirationDays}-day expiry was not applied: the protection does not expire.`,
     );
   }
-  return { cipher, cipherName, version, ownerPassword, job, notes };
+  return { cipher, cipherName, version, ownerPassword: ownerKey, job, notes };
+}
+
+/** PDF 2.0 (AES-256) reads at most this many bytes of a password's UTF-8; readers drop the rest. */
+const AES_256_PASSWORD_BYTES = 127;
+
+/**
+ * A password longer than AES-256 reads is cut the way readers cut it, at a whole character: qpdf cannot open a file
+ * encrypted with the whole of a longer one. Typing the whole password still opens the file where the cut falls
+ * between characters (always for plain letters and digits), as readers drop the same bytes.
+ */
+export function aes256Password(password: string, which: "open" | "owner", notes: string[]): string {
+  if (Buffer.byteLength(password) <= AES_256_PASSWORD_BYTES) return password;
+  let cut = "";
+  let bytes = 0;
+  for (const char of password) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > AES_256_PASSWORD_BYTES) break;
+    cut += char;
+  }
+  const chars = [...cut].length;
+  notes.push(
+    `AES-256 uses only the first ${AES_256_PASSWORD_BYTES} bytes of a password, so the ${which} password is its first ${chars} characters.`,
+  );
+  return cut;
 }

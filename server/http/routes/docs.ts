@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { lifetimeInWords } from "../../../catalog/lifetime.js";
 import { buildOpenApi } from "../openapi.js";
 
 const escape = (s: unknown) =>
@@ -20,8 +21,8 @@ function describeField(schema: Schema): string {
 }
 
 /** A readable page of the API, made from the same document (no external scripts or styles). */
-function docsPage(): string {
-  const doc = buildOpenApi() as { paths: Record<string, Record<string, Schema>> };
+function docsPage(fileTtlSeconds: number): string {
+  const doc = buildOpenApi(fileTtlSeconds) as { paths: Record<string, Record<string, Schema>> };
   const sections = Object.entries(doc.paths)
     .filter(([path]) => path.startsWith("/api/process/"))
     .map(([path, ops]) => {
@@ -36,13 +37,13 @@ function docsPage(): string {
     .join("\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>PDF Toolbox API</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#111}code{background:#f3f4f6;padding:0 .25rem;border-radius:3px}table{border-collapse:collapse;width:100%}td{border-top:1px solid #e5e7eb;padding:.3rem .5rem;vertical-align:top}section{margin:2rem 0}</style></head>
-<body><h1>PDF Toolbox API</h1><p>Each tool is one <code>multipart/form-data</code> POST. The reply is JSON: <code>{ success, message, downloadUrl, filename }</code>, or <code>{ success: false, error }</code> with a 4xx status. Download links work for one hour. The machine-readable document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<body><h1>PDF Toolbox API</h1><p>Each tool is one <code>multipart/form-data</code> POST. The reply is JSON: <code>{ success, message, downloadUrl, filename }</code>, or <code>{ success: false, error }</code> with a 4xx status. Download links work for ${escape(lifetimeInWords(fileTtlSeconds))}. The machine-readable document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 ${sections}</body></html>`;
 }
 
-export function registerDocsRoutes(app: FastifyInstance): void {
-  const openapi = buildOpenApi();
-  const page = docsPage();
+export function registerDocsRoutes(app: FastifyInstance, fileTtlSeconds: number): void {
+  const openapi = buildOpenApi(fileTtlSeconds);
+  const page = docsPage(fileTtlSeconds);
   app.get("/api/openapi.json", async () => openapi);
   app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").send(page));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { lifetimeInWords } from "../../../catalog/lifetime.js";
 import { UserError } from "../../errors.js";
 import type { FileStore } from "../../storage/store.js";
 
@@ -9,11 +10,12 @@ export function attachmentHeader(name: string): string {
 }
 
 /** Serves a result from the store, local or S3, streamed and with the same headers either way. */
-export function registerDownloadRoute(app: FastifyInstance, store: FileStore): void {
+export function registerDownloadRoute(app: FastifyInstance, store: FileStore, fileTtlSeconds: number): void {
+  const expired = `This file does not exist or has expired: files are deleted ${lifetimeInWords(fileTtlSeconds)} after upload.`;
   app.get<{ Params: { id: string } }>("/api/download/:id", async (request, reply) => {
     const found = await store.open(request.params.id);
     if (!found) {
-      throw new UserError("This file does not exist or has expired: files are deleted one hour after upload.", 404, "not_found");
+      throw new UserError(expired, 404, "not_found");
     }
     return reply
       .header("Content-Type", found.meta.contentType)

@@ -8,7 +8,7 @@ import { installedOcrLanguages } from "../../engines/tesseract.js";
 import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
-export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl">): void {
+export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl" | "fileTtlMs">): void {
   app.get("/api/health", async () => {
     const engines = await engineStatus();
     const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
@@ -19,6 +19,8 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
       jobs: await queue.counts(),
       // The OCR languages this server can read (Tesseract's installed models), so that the OCR screen offers only them.
       ocrLanguages: await installedOcrLanguages().then((set) => [...set].sort(), () => []),
+      // How long uploads and results are kept, for the texts that tell visitors.
+      fileTtlSeconds: Math.round(config.fileTtlMs / 1000),
       // Optional settings that depend on how the server is configured, so that screens can say when one is off.
       // engineSandbox: "on", "off" (ENGINE_SANDBOX=off) or "unavailable" (bubblewrap could not start; office documents
       // are refused).

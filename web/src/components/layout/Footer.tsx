@@ -1,3 +1,4 @@
+import { useFileLifetime } from "../../lib/file-lifetime.js";
 import { AppLink } from "./AppLink.js";
 import { Logo } from "./Header.js";
 import { FOOTER_GROUPS, LANGUAGES, LEARN_MORE_LINKS, type NavGroup } from "./nav-links.js";
@@ -24,6 +25,7 @@ function FooterColumn({ group, external = false }: { group: NavGroup; external?:
 }
 
 export function Footer() {
+  const lifetime = useFileLifetime();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -31,7 +33,7 @@ export function Footer() {
           <Logo />
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
             Free PDF tools that do the real work on our server: merge, split, compress, convert, protect and more. No sign-up;
-            your files are deleted one hour after upload.
+            your files are deleted {lifetime} after upload.
           </p>
         </div>
         {/* Learn More points at the server's own pages, outside the app, so its links are plain ones. */}

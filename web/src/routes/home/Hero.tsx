@@ -1,5 +1,6 @@
 import { ArrowDown, ShieldCheck, Sparkles, Zap } from "lucide-react";
 import { buttonStyles } from "../../components/ui/styles.js";
+import { useFileLifetime } from "../../lib/file-lifetime.js";
 
 const BADGES = [
   { label: "Secure Processing", Icon: ShieldCheck },
@@ -8,6 +9,7 @@ const BADGES = [
 ] as const;
 
 export function Hero() {
+  const lifetime = useFileLifetime();
   return (
     <section className="bg-gradient-to-b from-indigo-50 to-white px-4 pb-12 pt-16 text-center dark:from-slate-900 dark:to-slate-950">
       <h1 className="mx-auto max-w-3xl text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
@@ -15,7 +17,7 @@ export function Hero() {
       </h1>
       <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
         Merge, split, compress, convert and secure your documents with smart processing on our servers. 15+ tools, no sign-up,
-        and your files are deleted one hour after upload.
+        and your files are deleted {lifetime} after upload.
       </p>
       <p className="mt-3 font-semibold text-indigo-700 dark:text-indigo-300">Fast. Secure. Intelligent.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">

@@ -2,6 +2,7 @@ import { Download, Globe, Lock, Settings2, Upload, Zap } from "lucide-react";
 import { TestimonialCard } from "../../components/TestimonialCard.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { TESTIMONIALS } from "../../content/testimonials.js";
+import { useFileLifetime } from "../../lib/file-lifetime.js";
 
 /** Sections below the first screen: the browser skips their layout and paint until they come near the view. */
 const belowTheFold = "[content-visibility:auto] [contain-intrinsic-size:auto_640px]";
@@ -14,18 +15,19 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-const REASONS = [
-  { title: "100% Secure", text: "Files travel over an encrypted connection where the site is served over HTTPS, and are deleted one hour after upload.", Icon: Lock },
+const reasons = (lifetime: string) => [
+  { title: "100% Secure", text: `Files travel over an encrypted connection where the site is served over HTTPS, and are deleted ${lifetime} after upload.`, Icon: Lock },
   { title: "Lightning Fast", text: "Real engines (qpdf, MuPDF, Ghostscript) do the work on our server in seconds, even for long documents.", Icon: Zap },
   { title: "Works Everywhere", text: "Any modern browser on a phone, tablet or computer. Nothing to install, no account to create.", Icon: Globe },
-] as const;
+];
 
 export function WhyChoose() {
+  const lifetime = useFileLifetime();
   return (
     <section className={`${belowTheFold} bg-slate-50 px-4 py-16 dark:bg-slate-900`} aria-labelledby="why-title">
       <SectionTitle id="why-title">Why Choose PDF Toolbox</SectionTitle>
       <ul className="mx-auto mt-10 grid max-w-5xl gap-6 md:grid-cols-3">
-        {REASONS.map(({ title, text, Icon }) => (
+        {reasons(lifetime).map(({ title, text, Icon }) => (
           <li key={title} className={`${cardStyles} p-6`}>
             <Icon className="h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
             <h3 className="mt-3 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>

@@ -3,13 +3,14 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { AppLink } from "../../components/layout/AppLink.js";
 import { inputStyles } from "../../components/ui/styles.js";
-import { FAQ } from "./faq-content.js";
+import { useFileLifetime } from "../../lib/file-lifetime.js";
+import { faqCategories, type FaqCategory } from "./faq-content.js";
 import { InfoLayout } from "./InfoLayout.js";
 
 /** The questions whose question or answer contains every word typed, category by category. */
-function filterFaq(query: string) {
+function filterFaq(faq: readonly FaqCategory[], query: string) {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return FAQ.map((category) => ({
+  return faq.map((category) => ({
     ...category,
     questions: category.questions.filter(({ question, answer }) => {
       const text = `${question} ${answer}`.toLowerCase();
@@ -21,7 +22,8 @@ function filterFaq(query: string) {
 export default function FaqPage() {
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const categories = filterFaq(query);
+  const faq = faqCategories(useFileLifetime());
+  const categories = filterFaq(faq, query);
   return (
     <InfoLayout title="Frequently Asked Questions" path="/faq" description="Answers to common questions about PDF Toolbox." intro="Quick answers about the tools, your files and your privacy.">
       <div>
@@ -31,7 +33,7 @@ export default function FaqPage() {
         <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputStyles} mt-1`} />
       </div>
       <nav aria-label="FAQ categories" className="flex flex-wrap gap-2">
-        {FAQ.map((category) => (
+        {faq.map((category) => (
           <a key={category.id} href={`#${category.id}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm !no-underline dark:bg-slate-800">
             {category.title}
           </a>

@@ -1,6 +1,8 @@
+import { useFileLifetime } from "../../lib/file-lifetime.js";
 import { InfoLayout } from "./InfoLayout.js";
 
 export default function SecurityPage() {
+  const lifetime = useFileLifetime();
   return (
     <InfoLayout title="Security" path="/security" description="How PDF Toolbox keeps your documents safe." intro="How we look after the documents you trust us with.">
       <h2>In transit</h2>
@@ -8,7 +10,7 @@ export default function SecurityPage() {
       <h2>On the server</h2>
       <ul>
         <li>Each job works in its own folder, deleted when the job ends.</li>
-        <li>Results are deleted one hour after upload; a sweeper removes anything older, also after a restart.</li>
+        <li>Results are deleted {lifetime} after upload; a sweeper removes anything older, also after a restart.</li>
         <li>Download links use unguessable identifiers of at least 128 random bits.</li>
         <li>Files are checked by their content, not only their name, before any engine opens them.</li>
       </ul>

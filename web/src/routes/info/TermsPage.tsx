@@ -1,7 +1,9 @@
 import { AppLink } from "../../components/layout/AppLink.js";
+import { useFileLifetime } from "../../lib/file-lifetime.js";
 import { InfoLayout } from "./InfoLayout.js";
 
 export default function TermsPage() {
+  const lifetime = useFileLifetime();
   return (
     <InfoLayout title="Terms of Service" path="/terms-of-service" description="The terms for using PDF Toolbox." intro="Last updated April 29, 2025">
       <h2>Using the service</h2>
@@ -18,7 +20,7 @@ export default function TermsPage() {
       <ul>
         <li>100 MB per file.</li>
         <li>Up to 20 files for tools that take several, such as Merge PDF.</li>
-        <li>Files are deleted one hour after upload.</li>
+        <li>Files are deleted {lifetime} after upload.</li>
       </ul>
       <h2>No warranty</h2>
       <p>The service is provided as it is. Keep your own copy of important documents.</p>

@@ -9,7 +9,8 @@ export interface FaqCategory {
 
 const MAX_SIZE = formatBytes(MAX_FILE_BYTES);
 
-export const FAQ: readonly FaqCategory[] = [
+/** The questions and answers; `lifetime` is how long the server keeps files, in words. */
+export const faqCategories = (lifetime: string): readonly FaqCategory[] => [
   {
     id: "general",
     title: "General",
@@ -23,8 +24,8 @@ export const FAQ: readonly FaqCategory[] = [
     id: "security",
     title: "Security & Privacy",
     questions: [
-      { question: "What happens to my files?", answer: "They are processed on our server and deleted automatically one hour after upload." },
-      { question: "Can anyone else download my results?", answer: "Download links use long random identifiers that cannot be guessed, and they expire after one hour." },
+      { question: "What happens to my files?", answer: `They are processed on our server and deleted automatically ${lifetime} after upload.` },
+      { question: "Can anyone else download my results?", answer: `Download links use long random identifiers that cannot be guessed, and they expire after ${lifetime}.` },
       { question: "How strong is Protect PDF?", answer: "It uses AES-256 encryption by default. Choose a long password: that is what keeps the document closed." },
     ],
   },
