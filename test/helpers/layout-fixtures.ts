@@ -16,6 +16,9 @@ export interface ColumnDocument {
   headings: string[];
   /** Paragraph texts, in reading order, with hyphenation undone. */
   paragraphs: string[];
+  /** All the article's text in reading order (title, authors, headings, paragraphs, table rows, caption), without
+   * the running head, page numbers and the footnote. */
+  flow: string[];
   footnote: string;
   table: string[][];
   pages: number;
@@ -142,6 +145,7 @@ export async function makeColumnPdf(columns: 2 | 3, seed = columns): Promise<{ d
     runningHead: "Journal of Layout Studies, Volume Seven",
     headings,
     paragraphs,
+    flow: [],
     footnote: "Corresponding author: the survey office of the northern harbour board.",
     table,
     pages: 0,
@@ -189,7 +193,9 @@ export async function makeColumnPdf(columns: 2 | 3, seed = columns): Promise<{ d
     if (y - height < bottom) nextColumn();
   };
   newPage();
+  content.flow.push(content.title, "Ada Marlow and Ben Okafor");
   for (const block of blocks) {
+    content.flow.push(...(block.kind === "table" ? block.rows.map((r) => r.join(" ")) : block.kind === "figure" ? [block.caption] : [block.text]));
     if (block.kind === "heading") {
       need(LEADING * 4);
       if (y !== top) y -= 8;
