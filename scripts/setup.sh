@@ -16,6 +16,8 @@ declare -A PROVIDES=(
   [libreoffice-impress-nogui]=/usr/lib/libreoffice/program/libsdlo.so
   [python3-uno]=/usr/lib/python3/dist-packages/uno.py
   [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
+  # fc-list: which fonts LibreOffice could embed into a rebuilt document.
+  [fontconfig]=/usr/bin/fc-list
   [epubcheck]=/usr/share/java/epubcheck.jar
   # OCR: OCRmyPDF, Tesseract, unpaper (enhanceDocument) and the primary dropdown's 13 languages.
   [ocrmypdf]=/usr/bin/ocrmypdf
@@ -37,7 +39,7 @@ declare -A PROVIDES=(
   # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
   [redis-server]=/usr/bin/redis-server
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 epubcheck)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig epubcheck)
 packages+=(ocrmypdf tesseract-ocr unpaper tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-rus tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn tesseract-ocr-kor tesseract-ocr-ara tesseract-ocr-hin)
 packages+=(redis-server)
 # The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.

@@ -113,4 +113,14 @@ describe("fonts in Word documents", () => {
     expect(reply.message).toContain("metric-compatible");
     expect((await fs.stat(path)).size).toBeLessThan(100_000);
   });
+
+  it("names fonts that exist only inside the PDF: LibreOffice could not embed them anyway", async () => {
+    // multicolumn.pdf is set in Computer Modern (CMR10 and others), which this server does not have.
+    const { path, reply } = await runTool(server, "pdf-to-word", [corpus("multicolumn.pdf")]);
+    expect(reply.message).toContain("exist only inside the PDF");
+    const entries = await readZip(path);
+    expect([...entries.keys()].some((k) => k.startsWith("word/fonts/"))).toBe(false);
+    expect(entries.get("word/document.xml")!.toString("utf8")).toContain('w:ascii="CMR10"');
+    expect((await fs.stat(path)).size).toBeLessThan(100_000);
+  });
 });

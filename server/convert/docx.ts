@@ -1,7 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
-import { fontFamily } from "./fonts.js";
+import { fontFamily, hasFontName } from "./fonts.js";
 import { escapeHtml as escapeXml } from "./html.js";
 import type { DocNode, DocumentModel, Run } from "./layout-analysis.js";
 
@@ -17,7 +17,7 @@ const EMU_PER_PT = 12700;
 const MARGIN_TWIPS = 1134;
 
 function runXml(run: Run): string {
-  const font = run.font ? escapeXml(fontFamily(run.font)) : "";
+  const font = hasFontName(run.font) ? escapeXml(fontFamily(run.font)) : "";
   const props = [
     // A run without a font of its own (a table cell's) takes the document's body font.
     font ? `<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}"/>` : "",
@@ -118,7 +118,7 @@ function bodyFontOf(model: DocumentModel): string {
   const weight = new Map<string, number>();
   for (const node of model.nodes) {
     const runs = node.type === "paragraph" ? node.runs : node.type === "list" ? node.items.flat() : [];
-    for (const r of runs) weight.set(fontFamily(r.font), (weight.get(fontFamily(r.font)) ?? 0) + r.text.length);
+    for (const r of runs) if (hasFontName(r.font)) weight.set(fontFamily(r.font), (weight.get(fontFamily(r.font)) ?? 0) + r.text.length);
   }
   return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "Times New Roman";
 }

@@ -37,9 +37,15 @@ export function fontFamily(pdfName: string): string {
   return base.replace(/([a-z])([A-Z])/g, "$1 $2") || "Times New Roman";
 }
 
+/** Whether a PDF font has a name worth passing on: MuPDF calls Type 3 fonts (glyphs drawn as pictures) by their
+ * object number, which no word processor could find. */
+export function hasFontName(pdfName: string): boolean {
+  return pdfName !== "" && !pdfName.startsWith("Type3 (");
+}
+
 /** The families of the given PDF fonts that have no metric-compatible counterpart (and would need embedding). */
 export function fontsWithoutEquivalent(pdfNames: Iterable<string>): string[] {
   const out = new Set<string>();
-  for (const name of pdfNames) if (name && !compatibleFamily(name)) out.add(fontFamily(name));
+  for (const name of pdfNames) if (hasFontName(name) && !compatibleFamily(name)) out.add(fontFamily(name));
   return [...out].sort();
 }

@@ -1,5 +1,5 @@
 import type { LayoutLine, LayoutPage } from "../engines/mupdf/convert-tasks.js";
-import { centreY, lineText, median } from "./geometry.js";
+import { centreY, height, lineText, median } from "./geometry.js";
 
 /**
  * Running heads, running feet and page numbers: lines in the top or bottom margin that come back at the same place
@@ -24,20 +24,24 @@ export function pageFurniture(pages: readonly LayoutPage[], bodySize: number): S
   if (pages.length < 2) return drop;
   const seen = new Map<string, Array<{ line: LayoutLine; page: number; y: number }>>();
   pages.forEach((page, index) => {
-    for (const block of page.blocks) {
-      if (block.kind !== "text") continue;
-      for (const line of block.lines) {
-        const y = centreY(line.bbox);
-        const zone = y < page.height * MARGIN ? "top" : y > page.height * (1 - MARGIN) ? "bottom" : undefined;
-        if (!zone || Math.max(...line.spans.map((s) => s.size)) > bodySize + 0.5) continue;
-        const pattern = patternOf(line);
-        if (!pattern) continue;
-        // Feet are compared by their distance from the page's bottom, so that pages of different heights agree.
-        const key = `${zone} ${pattern}`;
-        const list = seen.get(key) ?? [];
-        list.push({ line, page: index, y: zone === "top" ? y : page.height - y });
-        seen.set(key, list);
-      }
+    const lines = page.blocks.flatMap((b) => (b.kind === "text" ? b.lines : []));
+    // The first and last lines of a page count as its margins too, when they stand apart from the text: a text
+    // block set for Letter paper on A4 leaves its page number far above the bottom eighth.
+    const ys = lines.map((l) => centreY(l.bbox)).sort((a, b) => a - b);
+    const apart = (y: number, neighbour: number | undefined, line: LayoutLine) => ys.length >= 3 && neighbour !== undefined && Math.abs(neighbour - y) > 2 * height(line.bbox);
+    for (const line of lines) {
+      const y = centreY(line.bbox);
+      const first = y <= ys[0]! + 1 && apart(y, ys.find((v) => v > y + 1), line);
+      const last = y >= ys[ys.length - 1]! - 1 && apart(y, ys.findLast((v) => v < y - 1), line);
+      const zone = y < page.height * MARGIN || first ? "top" : y > page.height * (1 - MARGIN) || last ? "bottom" : undefined;
+      if (!zone || Math.max(...line.spans.map((s) => s.size)) > bodySize + 0.5) continue;
+      const pattern = patternOf(line);
+      if (!pattern) continue;
+      // Feet are compared by their distance from the page's bottom, so that pages of different heights agree.
+      const key = `${zone} ${pattern}`;
+      const list = seen.get(key) ?? [];
+      list.push({ line, page: index, y: zone === "top" ? y : page.height - y });
+      seen.set(key, list);
     }
   });
   const needed = Math.max(2, Math.ceil(pages.length * 0.3));

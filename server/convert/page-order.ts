@@ -19,6 +19,9 @@ export interface Placed {
  * numbers or labels beside the text is not a column of its own. */
 const MIN_SIDE = 0.2;
 
+/** How many rows below a band may show, together with it, that a gutter runs through it. */
+const GUTTER_LOOKAHEAD = 3;
+
 type Interval = [number, number];
 
 function coverage(items: readonly Placed[]): Interval[] {
@@ -103,15 +106,24 @@ export function readingOrder<T extends Placed>(items: readonly T[], minGutter: n
   let groupHasGutter = false;
   const covers = bands.map(coverage);
   const merge = (a: Interval[], b: Interval[]) => mergeIntervals([...a, ...b].sort((x, y) => x[0] - y[0]));
+  /** Whether a gutter shows in base merged with the next few bands from `from` on (base alone when withBase). */
+  const gutterAhead = (base: Interval[], from: number, withBase: boolean): boolean => {
+    if (withBase && gutterOf(base, minGutter) !== undefined) return true;
+    let ahead = base;
+    for (let j = from; j < Math.min(covers.length, from + GUTTER_LOOKAHEAD); j++) {
+      ahead = merge(ahead, covers[j]!);
+      if (gutterOf(ahead, minGutter) !== undefined) return true;
+    }
+    return false;
+  };
   bands.forEach((band, k) => {
     const bandCovered = covers[k]!;
     const merged = merge(covered, bandCovered);
-    const together = gutterOf(merged, minGutter) !== undefined;
-    // A band too short to show its gutter alone (a column's heading beside the other column's first line) shows
-    // it together with the band after it.
+    // Columns set on different baselines, or a short heading beside the other column, may need a few rows below
+    // to show their gutter.
+    const together = group.length > 0 && gutterAhead(merged, k + 1, true);
     // A gap in one row alone is as likely the space after a sentence; a gutter runs down at least two rows.
-    const next = covers[k + 1];
-    const bandHasGutter = next !== undefined && gutterOf(merge(bandCovered, next), minGutter) !== undefined;
+    const bandHasGutter = gutterAhead(bandCovered, k + 1, false);
     if (group.length === 0 || together || (!groupHasGutter && !bandHasGutter)) {
       group.push(...band);
       covered = merged;
