@@ -73,9 +73,18 @@ function markdown(md: string, pictures: number): RebuiltDocument {
 /** An RTF file as LibreOffice writes it: headings are paragraphs in the "Heading n" styles of its style sheet. */
 function rtf(data: string): RebuiltDocument {
   const text = rtfText(data);
+  // LibreOffice starts the next row of a table right after a row ends (\row\pard\trowd); anything else ends it.
+  // Rows are counted, not read cell by cell.
   const tables: string[][][] = [];
-  const rows = data.split("\\row").length - 1;
-  if (rows > 0) tables.push(Array.from({ length: rows }, () => []));
+  let inTable = false;
+  for (const m of data.matchAll(/\\(trowd|row)\b(\\pard\\trowd)?/g)) {
+    if (m[1] === "trowd" && !inTable) tables.push([]);
+    if (m[1] === "trowd") inTable = true;
+    if (m[1] === "row") {
+      tables[tables.length - 1]?.push([]);
+      inTable = m[2] !== undefined;
+    }
+  }
   const headingStyles = new Set([...data.matchAll(/\{\\s(\d+)\\[^{}]*? Heading \d;/g)].map((m) => m[1]!));
   const headings = data
     .split(/\\(?:par|row|cell)\b/)
