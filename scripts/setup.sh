@@ -16,6 +16,8 @@ declare -A PROVIDES=(
   [libreoffice-impress-nogui]=/usr/lib/libreoffice/program/libsdlo.so
   [python3-uno]=/usr/lib/python3/dist-packages/uno.py
   [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
+  # fc-list: which fonts LibreOffice could embed into a rebuilt document.
+  [fontconfig]=/usr/bin/fc-list
   [epubcheck]=/usr/share/java/epubcheck.jar
   # The engine sandbox (server/engines/sandbox.ts); prlimit comes with util-linux.
   [bubblewrap]=/usr/bin/bwrap
@@ -26,7 +28,7 @@ declare -A PROVIDES=(
   # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
   [redis-server]=/usr/bin/redis-server
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 epubcheck bubblewrap)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig epubcheck bubblewrap)
 packages+=(ocrmypdf tesseract-ocr unpaper)
 
 # OCR languages: OCR_LANGUAGES=all (the default: every language catalog/ocr-languages.ts lists, about 320 MB),

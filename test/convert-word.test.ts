@@ -65,12 +65,30 @@ describe("pdf-to-word", () => {
     expect(doc.xml).not.toContain("txbxContent");
   });
 
-  it("embeds fonts in DOCX by default, through LibreOffice, keeping the structure", async () => {
+  it("names metric-compatible fonts by default instead of embedding them", async () => {
     const { path, reply } = await runTool(server, "pdf-to-word", [sourcePdf]);
+    // Liberation Serif has the widths of Times New Roman: named so, the text wraps the same everywhere.
+    expect(reply.message).toContain("metric-compatible");
+    const entries = await readZip(path);
+    expect([...entries.keys()].some((k) => k.startsWith("word/fonts/"))).toBe(false);
+    const xml = entries.get("word/document.xml")!.toString("utf8");
+    expect(xml).toContain('w:ascii="Times New Roman"');
+    expect(xml).not.toContain("Liberation");
+    expectFaithful(structureOf(xml));
+    expect((await fs.stat(path)).size).toBeLessThan(50_000);
+  });
+
+  it("embeds fonts through LibreOffice when a font has no metric-compatible equivalent", async () => {
+    const dejavu = await makeDocx(4, 3, 3, "DejaVu Sans");
+    const pdf = await writeTemp("dejavu.pdf", await fs.readFile((await runTool(server, "word-to-pdf", [{ name: "dejavu.docx", data: dejavu.data }])).path));
+    const { path, reply } = await runTool(server, "pdf-to-word", [pdf]);
     expect(reply.message).toContain("embedded");
     const entries = await readZip(path);
     expect([...entries.keys()].some((k) => /^word\/fonts\/.+\.odttf$/.test(k))).toBe(true);
-    expectFaithful(structureOf(entries.get("word/document.xml")!.toString("utf8")));
+    expect(entries.get("word/document.xml")!.toString("utf8")).toContain("DejaVu Sans");
+    // Off, nothing is embedded.
+    const named = await readZip((await runTool(server, "pdf-to-word", [pdf], { embedFonts: false })).path);
+    expect([...named.keys()].some((k) => k.startsWith("word/fonts/"))).toBe(false);
   });
 
   it("leaves tables as paragraphs when detectTables is off", async () => {

@@ -1,6 +1,7 @@
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
+import { fontFamily, hasFontName } from "./fonts.js";
 import { escapeHtml as escapeXml } from "./html.js";
 import type { DocNode, DocumentModel, Run } from "./layout-analysis.js";
 
@@ -15,17 +16,11 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const EMU_PER_PT = 12700;
 const MARGIN_TWIPS = 1134;
 
-/** "TimesNewRomanPS-BoldMT" → "Times New Roman": the family a word processor knows, without style suffixes. */
-export function fontFamily(pdfName: string): string {
-  const base = pdfName.split(/[-,+]/)[0]!.replace(/(PSMT|PS|MT)$/, "");
-  if (/^DejaVu/.test(base)) return base.replace(/^DejaVu(?=\S)/, "DejaVu ").replace(/Sans(?=Mono|Condensed)/, "Sans ").trim();
-  return base.replace(/([a-z])([A-Z])/g, "$1 $2") || "Liberation Serif";
-}
-
 function runXml(run: Run): string {
-  const font = escapeXml(fontFamily(run.font));
+  const font = hasFontName(run.font) ? escapeXml(fontFamily(run.font)) : "";
   const props = [
-    `<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}"/>`,
+    // A run without a font of its own (a table cell's) takes the document's body font.
+    font ? `<w:rFonts w:ascii="${font}" w:hAnsi="${font}" w:cs="${font}"/>` : "",
     run.bold ? "<w:b/>" : "",
     run.italic ? "<w:i/>" : "",
     run.color !== "000000" ? `<w:color w:val="${run.color}"/>` : "",
@@ -123,9 +118,9 @@ function bodyFontOf(model: DocumentModel): string {
   const weight = new Map<string, number>();
   for (const node of model.nodes) {
     const runs = node.type === "paragraph" ? node.runs : node.type === "list" ? node.items.flat() : [];
-    for (const r of runs) weight.set(fontFamily(r.font), (weight.get(fontFamily(r.font)) ?? 0) + r.text.length);
+    for (const r of runs) if (hasFontName(r.font)) weight.set(fontFamily(r.font), (weight.get(fontFamily(r.font)) ?? 0) + r.text.length);
   }
-  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "Liberation Serif";
+  return [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "Times New Roman";
 }
 
 export async function writeDocx(model: DocumentModel, output: string): Promise<{ paragraphs: number; images: number }> {

@@ -1,9 +1,16 @@
 import type { LayoutBlock, LayoutChapter, LayoutLine, LayoutPage, LayoutSpan } from "../engines/mupdf/convert-tasks.js";
+import { centreY, height, lineText, median, width } from "./geometry.js";
+import { readingOrder, type Placed } from "./page-order.js";
+import { pageFurniture } from "./page-furniture.js";
+import { findTables, type FoundTable } from "./tables.js";
 
 /**
- * Turns MuPDF's positioned text into a flowing document: paragraphs from lines, headings from font sizes larger
- * than the body text, lists from their markers, tables from text that lines up in columns across rows. The same
- * model feeds every text format (Word, RTF, HTML, Markdown, EPUB), so they all read a PDF the same way.
+ * Turns MuPDF's positioned text into a flowing document. Each page is read in its own order (columns found by
+ * XY-cut, page-order.ts), without its running heads and page numbers (page-furniture.ts), with tables only where
+ * short cells line up over several rows (tables.ts); lines become paragraphs, which are joined again where a column
+ * or page break cut one; headings come from sizes larger than the body text or from short bold lines, lists from
+ * their markers, and footnotes close their page. The same model feeds every text format (Word, RTF, HTML,
+ * Markdown, EPUB), so they all read a PDF the same way.
  */
 
 /** Text in one style: a span without its position. */
@@ -32,13 +39,7 @@ export interface AnalysisOptions {
 
 const LIST_MARKER = /^\s*(?:([•◦▪‣∙·●○■□–\-*])|(\d{1,3}[.)]|[a-zA-Z][.)]))\s+/;
 
-function textOf(line: LayoutLine): string {
-  return line.spans.map((s) => s.text).join("");
-}
-
-function height(bbox: readonly number[]): number {
-  return bbox[3]! - bbox[1]!;
-}
+const textOf = lineText;
 
 /** The character-weighted most common span size, to half a point. */
 function dominantSize(spans: readonly LayoutSpan[]): number {
@@ -53,106 +54,7 @@ function dominantSize(spans: readonly LayoutSpan[]): number {
   return best;
 }
 
-// ---- tables ----
-
-interface Cell {
-  line: LayoutLine;
-  text: string;
-  x0: number;
-  x1: number;
-  cy: number;
-  h: number;
-}
-
-/**
- * Rows of cells that line up in at least two columns, two rows or more: what a table looks like once its rules
- * are ignored. Two wide columns of running text are a page layout, not a table, and are left alone.
- */
-function findTables(page: LayoutPage): Array<{ lines: Set<LayoutLine>; rows: string[][]; firstLine: LayoutLine }> {
-  const cells: Cell[] = [];
-  for (const block of page.blocks) {
-    if (block.kind !== "text") continue;
-    for (const line of block.lines) {
-      const text = textOf(line).trim();
-      if (text) cells.push({ line, text, x0: line.bbox[0], x1: line.bbox[2], cy: (line.bbox[1] + line.bbox[3]) / 2, h: height(line.bbox) });
-    }
-  }
-  cells.sort((a, b) => a.cy - b.cy || a.x0 - b.x0);
-  const rows: Cell[][] = [];
-  for (const cell of cells) {
-    const row = rows[rows.length - 1];
-    if (row && Math.abs(row[0]!.cy - cell.cy) < Math.max(2, 0.5 * Math.min(row[0]!.h, cell.h))) row.push(cell);
-    else rows.push([cell]);
-  }
-  for (const row of rows) row.sort((a, b) => a.x0 - b.x0);
-
-  const tables: Array<{ lines: Set<LayoutLine>; rows: string[][]; firstLine: LayoutLine }> = [];
-  let run: Cell[][] = [];
-  const flush = () => {
-    const table = tableFrom(run, page.width);
-    if (table) tables.push(table);
-    run = [];
-  };
-  for (const row of rows) {
-    // Cells must not overlap horizontally: overlapping lines on one baseline are not columns.
-    const separate = row.length >= 2 && row.every((c, i) => i === 0 || c.x0 >= row[i - 1]!.x1 - 1);
-    if (separate && (run.length === 0 || sameColumns(run[0]!, row))) run.push(row);
-    else {
-      flush();
-      if (separate) run.push(row);
-    }
-  }
-  flush();
-  return tables;
-}
-
-/**
- * Two rows share their columns when each cell of one lies within the gap its neighbours leave in the other:
- * left-aligned headings over right-aligned numbers still line up, a shifted layout does not.
- */
-function sameColumns(a: Cell[], b: Cell[]): boolean {
-  if (a.length !== b.length) return false;
-  const fits = (x: Cell[], y: Cell[]) =>
-    y.every((cell, i) => (i === 0 || cell.x0 >= x[i - 1]!.x1 - 1) && (i === y.length - 1 || cell.x1 <= x[i + 1]!.x0 + 1));
-  return fits(a, b) && fits(b, a);
-}
-
-function tableFrom(rows: Cell[][], pageWidth: number) {
-  if (rows.length < 2) return undefined;
-  const columns = rows[0]!.length;
-  const wide = rows.every((row) => row.every((c) => c.x1 - c.x0 > pageWidth * 0.3));
-  if (columns === 2 && wide) return undefined;
-  const lines = new Set(rows.flatMap((row) => row.map((c) => c.line)));
-  return { lines, rows: rows.map((row) => row.map((c) => c.text)), firstLine: rows[0]![0]!.line };
-}
-
 // ---- paragraphs ----
-
-interface Paragraph {
-  lines: LayoutLine[];
-  size: number;
-}
-
-/** Splits a block's lines where a list item starts, where the gap widens, or where the text size changes. */
-function paragraphsOf(lines: readonly LayoutLine[]): Paragraph[] {
-  const out: Paragraph[] = [];
-  let current: LayoutLine[] = [];
-  const close = () => {
-    if (current.length > 0) out.push({ lines: current, size: dominantSize(current.flatMap((l) => l.spans)) });
-    current = [];
-  };
-  for (const line of lines) {
-    const prev = current[current.length - 1];
-    if (prev) {
-      const gap = line.bbox[1] - prev.bbox[3];
-      const sizeChange = Math.abs(dominantSize(line.spans) - dominantSize(prev.spans)) > 1;
-      if (LIST_MARKER.test(textOf(line)) || gap > height(prev.bbox) * 0.8 || sizeChange) close();
-    }
-    current.push(line);
-  }
-  close();
-  return out;
-}
 
 /** Joins a paragraph's lines into runs, mending words broken with a hyphen at a line end. */
 function runsOf(lines: readonly LayoutLine[]): Run[] {
@@ -185,52 +87,182 @@ function stripMarker(runs: Run[]): { runs: Run[]; ordered: boolean } {
   return { runs: [first, ...runs.slice(1)].filter((r) => r.text !== ""), ordered: match[2] !== undefined };
 }
 
+/** A line, picture or table placed on the page, for the reading order. */
+type PageItem = Placed &
+  (
+    | { kind: "line"; line: LayoutLine; block: number }
+    | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
+    | { kind: "table"; rows: string[][] }
+  );
+
+type LineItem = Extract<PageItem, { kind: "line" }>;
+
+/** What a page contributes to the flow, in reading order. */
+type FlowItem =
+  | { kind: "paragraph"; lines: LayoutLine[]; size: number; startsColumn: boolean; footnote: boolean; indented: boolean }
+  | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
+  | { kind: "table"; rows: string[][] };
+
+/** Pictures covering more of the page than this are backgrounds: they come first and take no part in columns. */
+const BACKGROUND_SHARE = 0.4;
+/** Sentence ends: a paragraph ending otherwise may go on in the next column or on the next page. */
+const SENTENCE_END = /[.!?:;…"”’)\]]$/;
+
+function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readonly FoundTable[]): { items: PageItem[]; backgrounds: PageItem[] } {
+  const inTable = new Set(tables.flatMap((t) => [...t.lines]));
+  const items: PageItem[] = [];
+  const backgrounds: PageItem[] = [];
+  page.blocks.forEach((block, index) => {
+    if (block.kind === "image") {
+      const item: PageItem = { kind: "image", image: block, bbox: block.bbox, core: [block.bbox[1], block.bbox[3]] };
+      if (width(block.bbox) * height(block.bbox) > BACKGROUND_SHARE * page.width * page.height) backgrounds.push(item);
+      else items.push(item);
+      return;
+    }
+    for (const line of block.lines) {
+      if (skip.has(line) || inTable.has(line)) continue;
+      const cy = centreY(line.bbox);
+      const half = height(line.bbox) * 0.3;
+      items.push({ kind: "line", line, block: index, bbox: line.bbox, core: [cy - half, cy + half] });
+    }
+  });
+  for (const t of tables) items.push({ kind: "table", rows: t.rows, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
+  return { items, backgrounds };
+}
+
+/** Whether line b starts a new paragraph after line a, within one column. */
+function startsParagraph(a: LineItem, b: LineItem, column: { left: number; right: number; gap: number }): boolean {
+  const sa = dominantSize(a.line.spans);
+  const sb = dominantSize(b.line.spans);
+  const textA = textOf(a.line).trim();
+  const textB = textOf(b.line).trim();
+  if (Math.abs(sa - sb) > 1 || LIST_MARKER.test(textB)) return true;
+  if (b.block !== a.block) return true;
+  const gap = b.line.bbox[1] - a.line.bbox[3];
+  if (gap > column.gap + height(a.line.bbox) * 0.45) return true;
+  const ended = SENTENCE_END.test(textA);
+  // A first-line indent after a finished sentence.
+  if (ended && b.bbox[0] - a.bbox[0] > sb * 0.8 && b.bbox[0] - column.left > sb * 0.8) return true;
+  // A short line ending a sentence, and the next one starting a new one.
+  return ended && column.right - a.bbox[2] > Math.max((column.right - column.left) * 0.15, sa * 3) && /^[\p{Lu}\p{N}]/u.test(textB);
+}
+
+/** Paragraphs, pictures and tables of one column, top to bottom. */
+function flowOfColumn(column: readonly PageItem[], out: FlowItem[]): void {
+  const lines = column.filter((i): i is LineItem => i.kind === "line");
+  const left = Math.min(...lines.map((l) => l.bbox[0]));
+  const right = Math.max(...lines.map((l) => l.bbox[2]));
+  const gaps: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const gap = lines[i]!.line.bbox[1] - lines[i - 1]!.line.bbox[3];
+    if (lines[i]!.core[0] >= lines[i - 1]!.core[1]) gaps.push(Math.max(0, gap));
+  }
+  const geometry = { left, right, gap: median(gaps) };
+  let current: LineItem[] = [];
+  let first = true;
+  const close = () => {
+    if (current.length === 0) return;
+    const ls = current.map((c) => c.line);
+    const size = dominantSize(ls.flatMap((l) => l.spans));
+    const indented = ls[0]!.bbox[0] - left > size * 0.8;
+    out.push({ kind: "paragraph", lines: ls, size, startsColumn: first, footnote: false, indented });
+    first = false;
+    current = [];
+  };
+  for (const item of column) {
+    if (item.kind !== "line") {
+      close();
+      first = false;
+      out.push(item.kind === "image" ? { kind: "image", image: item.image } : { kind: "table", rows: item.rows });
+      continue;
+    }
+    const prev = current[current.length - 1];
+    // Pieces of one visual line (MuPDF splits a line at wide spaces) continue it.
+    const sameLine = prev && item.core[0] < prev.core[1] && item.bbox[0] >= prev.bbox[2] - 1;
+    if (prev && !sameLine && startsParagraph(prev, item, geometry)) close();
+    current.push(item);
+  }
+  close();
+}
+
+/**
+ * Footnotes: the small-print paragraphs that close a column in the lower part of the page. They go to the end of
+ * the page's flow, so that a paragraph running on into the next column is not cut by them.
+ */
+function markFootnotes(flow: FlowItem[], start: number, pageHeight: number, bodySize: number): void {
+  for (let i = flow.length - 1; i >= start; i--) {
+    const item = flow[i]!;
+    if (item.kind !== "paragraph") return;
+    const top = item.lines[0]!.bbox[1];
+    if (item.size > bodySize * 0.9 || top < pageHeight * 0.5 || /^(fig(ure)?|table|tab)\.?\s/i.test(textOf(item.lines[0]!).trim())) return;
+    item.footnote = true;
+  }
+}
+
+function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: number, detectTables: boolean): { flow: FlowItem[]; tables: number } {
+  const lines = page.blocks.flatMap((b, block) => {
+    if (b.kind !== "text") return [];
+    const kept = b.lines.filter((l) => !skip.has(l));
+    return kept.map((line) => ({ line, block, blockLines: kept.length }));
+  });
+  const tables = detectTables ? findTables(lines, page.width) : [];
+  const { items, backgrounds } = itemsOf(page, skip, tables);
+  const flow: FlowItem[] = [];
+  for (const b of backgrounds) if (b.kind === "image") flow.push({ kind: "image", image: b.image });
+  // A column gutter is wider than the space between words.
+  for (const column of readingOrder(items, Math.max(4, bodySize * 0.6))) {
+    const start = flow.length;
+    flowOfColumn(column, flow);
+    markFootnotes(flow, start, page.height, bodySize);
+  }
+  const notes = flow.filter((f) => f.kind === "paragraph" && f.footnote);
+  return { flow: [...flow.filter((f) => !(f.kind === "paragraph" && f.footnote)), ...notes], tables: tables.length };
+}
+
 /** Heading levels by size rank: the largest size that stands out is level 1, the next 2, the rest 3. */
 function headingLevels(sizes: number[], bodySize: number): Map<number, 1 | 2 | 3> {
   const distinct = [...new Set(sizes.filter((s) => s >= bodySize * 1.15))].sort((a, b) => b - a);
   return new Map(distinct.map((s, i) => [s, Math.min(3, i + 1) as 1 | 2 | 3]));
 }
 
+/** A short bold line of body size, not a sentence: a run-in heading. */
+function boldHeading(runs: readonly Run[], lines: number): boolean {
+  const text = plainText(runs).trim();
+  return lines === 1 && runs.every((r) => r.bold || r.text.trim() === "") && /\p{L}/u.test(text) && text.split(/\s+/).length <= 12 && !/[.,;]$/.test(text);
+}
+
 export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonly number[], chapters: LayoutChapter[], options: AnalysisOptions): DocumentModel {
   const allSpans = pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === "text" ? b.lines.flatMap((l) => l.spans) : [])));
   const bodySize = dominantSize(allSpans) || 11;
-  const pageParagraphs = pages.map((page) => {
-    const tables = options.detectTables ? findTables(page) : [];
-    const inTable = new Set(tables.flatMap((t) => [...t.lines]));
-    const items: Array<Paragraph | { table: string[][] } | Extract<LayoutBlock, { kind: "image" }>> = [];
-    for (const block of page.blocks) {
-      if (block.kind === "image") {
-        items.push(block);
-        continue;
-      }
-      for (const t of tables) if (block.lines.includes(t.firstLine)) items.push({ table: t.rows });
-      items.push(...paragraphsOf(block.lines.filter((l) => !inTable.has(l))));
-    }
-    return { items, tables: tables.length };
-  });
+  const furniture = pageFurniture(pages, bodySize);
+  const flows = pages.map((page) => pageFlow(page, furniture, bodySize, options.detectTables));
   const levels = headingLevels(
-    pageParagraphs.flatMap((p) => p.items.flatMap((i) => ("lines" in i && i.lines.length <= 3 ? [i.size] : []))),
+    flows.flatMap((p) => p.flow.flatMap((i) => (i.kind === "paragraph" && i.lines.length <= 3 ? [i.size] : []))),
     bodySize,
   );
+  const boldLevel = Math.min(3, levels.size + 1) as 1 | 2 | 3;
+  const indents = indentedParagraphs(flows.flatMap((f) => f.flow));
 
   const nodes: DocNode[] = [];
+  const footnotes = new Set<DocNode>();
   let tableCount = 0;
-  pageParagraphs.forEach(({ items, tables }, index) => {
+  flows.forEach(({ flow, tables }, index) => {
     const page = pageNumbers[index]!;
     tableCount += tables;
-    for (const item of items) {
-      if ("table" in item) {
-        nodes.push({ type: "table", rows: item.table, page });
+    for (const item of flow) {
+      if (item.kind === "table") {
+        nodes.push({ type: "table", rows: item.rows, page });
         continue;
       }
-      if ("kind" in item) {
-        nodes.push({ type: "image", path: item.path, width: item.width, height: item.height, widthPt: item.bbox[2] - item.bbox[0], heightPt: item.bbox[3] - item.bbox[1], page });
+      if (item.kind === "image") {
+        const { image } = item;
+        nodes.push({ type: "image", path: image.path, width: image.width, height: image.height, widthPt: width(image.bbox), heightPt: height(image.bbox), page });
         continue;
       }
       const runs = runsOf(item.lines);
       if (runs.length === 0) continue;
-      const level = item.lines.length <= 3 ? levels.get(item.size) : undefined;
-      if (level) {
+      const level = item.lines.length <= 3 ? (levels.get(item.size) ?? (item.size >= bodySize - 0.5 && boldHeading(runs, item.lines.length) ? boldLevel : undefined)) : undefined;
+      if (level && !item.footnote) {
         nodes.push({ type: "heading", level, runs, page });
         continue;
       }
@@ -241,10 +273,42 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
         else nodes.push({ type: "list", ordered, items: [itemRuns], page });
         continue;
       }
-      nodes.push({ type: "paragraph", runs, page });
+      // Where paragraphs start with an indent, a column that starts without one goes on with the paragraph before.
+      const runsOn = indents && !item.indented;
+      if (item.startsColumn && !item.footnote && continueParagraph(nodes, footnotes, runs, item.size, runsOn)) continue;
+      const node: DocNode = { type: "paragraph", runs, page };
+      nodes.push(node);
+      if (item.footnote) footnotes.add(node);
     }
   });
   return { nodes, bodySize, chapters, pageSizes: pages.map((p) => [p.width, p.height]), tableCount };
+}
+
+/**
+ * A paragraph that a column or page break cut in two is one paragraph again: the text before the break ends
+ * mid-sentence and the text after it starts in lower case. Footnotes placed at the end of the page are skipped.
+ */
+function continueParagraph(nodes: DocNode[], footnotes: ReadonlySet<DocNode>, runs: Run[], size: number, runsOn: boolean): boolean {
+  let i = nodes.length - 1;
+  while (i >= 0 && footnotes.has(nodes[i]!)) i--;
+  const previous = nodes[i];
+  if (previous?.type !== "paragraph" || !(runsOn || /^\p{Ll}/u.test(runs[0]!.text))) return false;
+  const last = previous.runs[previous.runs.length - 1]!;
+  const tail = last.text.trimEnd();
+  if ((SENTENCE_END.test(tail) && !runsOn) || Math.abs(last.size - size) > 1) return false;
+  if (/\p{L}-$/u.test(tail)) last.text = tail.slice(0, -1);
+  else last.text = `${tail} `;
+  previous.runs.push(...runs);
+  return true;
+}
+
+/**
+ * Whether the document marks paragraphs with a first-line indent: most paragraphs that start inside a column (and
+ * have more than one line) start indented. Then a column starting flush left continues a paragraph.
+ */
+function indentedParagraphs(flow: readonly FlowItem[]): boolean {
+  const starts = flow.filter((f): f is Extract<FlowItem, { kind: "paragraph" }> => f.kind === "paragraph" && !f.startsColumn && !f.footnote && f.lines.length > 1);
+  return starts.length >= 3 && starts.filter((f) => f.indented).length > starts.length * 0.6;
 }
 
 /** The plain text of runs. */

@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import type { SlidePage } from "../engines/mupdf/convert-tasks.js";
-import { fontFamily } from "./docx.js";
+import { fontFamily } from "./fonts.js";
 import { escapeHtml as escapeXml } from "./html.js";
 
 /**

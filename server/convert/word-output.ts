@@ -2,6 +2,8 @@ import path from "node:path";
 import { officeConvert } from "../engines/libreoffice.js";
 import type { ProcessorContext } from "../tools/types.js";
 import { writeDocx } from "./docx.js";
+import { installedFontFamilies } from "../engines/installed-fonts.js";
+import { fontsWithoutEquivalent } from "./fonts.js";
 import type { DocumentModel } from "./layout-analysis.js";
 
 export type WordFormat = "docx" | "doc" | "odt" | "rtf";
@@ -17,9 +19,24 @@ const FILTERS: Record<WordFormat, string> = {
 /** Formats whose files can carry fonts inside them (LibreOffice embeds into these, not into .doc or RTF). */
 const EMBEDS_FONTS: ReadonlySet<WordFormat> = new Set(["docx", "odt"]);
 
+/** The PDF font names the document's text is set in. */
+function pdfFontsOf(model: DocumentModel): Set<string> {
+  const fonts = new Set<string>();
+  for (const node of model.nodes) {
+    const runs = node.type === "heading" || node.type === "paragraph" ? node.runs : node.type === "list" ? node.items.flat() : [];
+    for (const run of runs) if (run.font) fonts.add(run.font);
+  }
+  return fonts;
+}
+
 /**
  * Writes the document model as DOCX and, for the other formats (or to embed fonts), has LibreOffice load that DOCX
  * and save it in the format asked for. Returns the file and what to tell the visitor.
+ *
+ * embedFonts asks that the document look the same on computers without its fonts. A font with a metric-compatible
+ * counterpart (Times, Helvetica, Courier, Carlito, Caladea and their clones) is named as that counterpart, which every
+ * word processor has or substitutes with the same widths: it needs no embedding. Only when some font has none, and
+ * this server has that font, does LibreOffice embed the fonts (it cannot embed a font that exists only in the PDF).
  */
 export async function writeWordDocument(
   model: DocumentModel,
@@ -32,9 +49,15 @@ export async function writeWordDocument(
   await writeDocx(model, docx);
   ctx.progress(0.85);
   const notes: string[] = [];
-  const embed = embedFonts && EMBEDS_FONTS.has(format);
-  if (embedFonts && !embed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
+  const canEmbed = EMBEDS_FONTS.has(format);
+  const unmatched = fontsWithoutEquivalent(pdfFontsOf(model));
+  const installed = embedFonts && canEmbed && unmatched.length > 0 ? await installedFontFamilies(ctx) : undefined;
+  const embeddable = unmatched.filter((family) => !installed || installed.has(family.toLowerCase()));
+  const embed = embedFonts && canEmbed && embeddable.length > 0;
+  if (embedFonts && !canEmbed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
   if (embed) notes.push("Fonts this server has are embedded; fonts only inside the PDF are named and substituted where missing.");
+  else if (embedFonts && canEmbed && unmatched.length === 0) notes.push("Fonts are named, not embedded: each has a metric-compatible equivalent that word processors have, so the text wraps as in the PDF.");
+  else if (embedFonts && canEmbed) notes.push(`Fonts are named, not embedded: ${unmatched.slice(0, 3).join(", ")}${unmatched.length > 3 ? " and others" : ""} exist only inside the PDF, so a reader without them sees substitutes.`);
   if (format === "docx" && !embed) return { path: docx, notes };
   const out = path.join(ctx.workDir, `document.${format}`);
   await officeConvert(docx, out, FILTERS[format], {}, { ...ctx, fileName }, embed ? { EmbedFonts: true, EmbedOnlyUsedFonts: true } : {});

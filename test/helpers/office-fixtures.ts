@@ -48,20 +48,21 @@ function docxPackage(body: string, extraRels = ""): Promise<Buffer> {
   });
 }
 
-function paragraph(text: string, opts: { bold?: boolean; size?: number } = {}): string {
-  const rPr = `<w:rPr><w:rFonts w:ascii="Liberation Serif" w:hAnsi="Liberation Serif"/>${opts.bold ? "<w:b/>" : ""}<w:sz w:val="${(opts.size ?? 11) * 2}"/></w:rPr>`;
+function paragraph(text: string, opts: { bold?: boolean; size?: number; font?: string } = {}): string {
+  const font = esc(opts.font ?? "Liberation Serif");
+  const rPr = `<w:rPr><w:rFonts w:ascii="${font}" w:hAnsi="${font}"/>${opts.bold ? "<w:b/>" : ""}<w:sz w:val="${(opts.size ?? 11) * 2}"/></w:rPr>`;
   return `<w:p><w:pPr><w:spacing w:after="160"/></w:pPr><w:r>${rPr}<w:t xml:space="preserve">${esc(text)}</w:t></w:r></w:p>`;
 }
 
-/** A DOCX with a bold heading, paragraphs and a bordered table. */
-export async function makeDocx(paragraphCount = 6, rows = 4, cols = 3): Promise<{ data: Buffer; content: DocxContent }> {
+/** A DOCX with a bold heading, paragraphs and a bordered table, set in one font. */
+export async function makeDocx(paragraphCount = 6, rows = 4, cols = 3, font = "Liberation Serif"): Promise<{ data: Buffer; content: DocxContent }> {
   const paragraphs = [sentence(1, 4), ...Array.from({ length: paragraphCount - 1 }, (_, i) => sentence(i + 2, 18 + (i % 4) * 6))];
   const table = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (r === 0 ? `Heading${c + 1}` : `${WORDS[(r * 3 + c) % WORDS.length]}${r}${c}`)));
   const border = '<w:top w:val="single" w:sz="4"/><w:left w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:right w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/>';
   const tableXml = `<w:tbl><w:tblPr><w:tblW w:w="0" w:type="auto"/><w:tblBorders>${border}</w:tblBorders></w:tblPr><w:tblGrid>${table[0]!.map(() => '<w:gridCol w:w="2800"/>').join("")}</w:tblGrid>${table
-    .map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="2800" w:type="dxa"/></w:tcPr>${paragraph(cell)}</w:tc>`).join("")}</w:tr>`)
+    .map((row) => `<w:tr>${row.map((cell) => `<w:tc><w:tcPr><w:tcW w:w="2800" w:type="dxa"/></w:tcPr>${paragraph(cell, { font })}</w:tc>`).join("")}</w:tr>`)
     .join("")}</w:tbl>`;
-  const body = paragraph(paragraphs[0]!, { bold: true, size: 20 }) + paragraphs.slice(1).map((p) => paragraph(p)).join("") + tableXml + paragraph("");
+  const body = paragraph(paragraphs[0]!, { bold: true, size: 20, font }) + paragraphs.slice(1).map((p) => paragraph(p, { font })).join("") + tableXml + paragraph("", { font });
   return { data: await docxPackage(body), content: { paragraphs, table } };
 }
 

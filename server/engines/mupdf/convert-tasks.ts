@@ -77,6 +77,9 @@ export interface LayoutChapter {
 
 /** Images smaller than this on either side are rules, bullets or specks, not pictures. */
 const MIN_IMAGE_SIDE = 12;
+/** A gap between characters of one line wider than this many text sizes separates two pieces of text: word
+ * spaces, even stretched in justified lines, stay below it. */
+const CELL_GAP_EMS = 1.5;
 /** Pictures with more pixels are left out of documents: decoding one would take the worker's memory. */
 const MAX_IMAGE_PIXELS = 50_000_000;
 
@@ -92,6 +95,8 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let block: Extract<LayoutBlock, { kind: "text" }> | undefined;
   let line: LayoutLine | undefined;
   let span: LayoutSpan | undefined;
+  /** Right edge of the line's last visible character. */
+  let inkRight = -Infinity;
   let imageCount = 0;
   let skippedImages = 0;
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
@@ -118,6 +123,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     beginLine(bbox) {
       line = { bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], spans: [] };
       span = undefined;
+      inkRight = -Infinity;
     },
     onChar(c, _origin, font, size, quad, color) {
       if (!line || c === "\uFFFD") return;
@@ -126,11 +132,17 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       const rounded = Math.round(size * 10) / 10;
       const left = Math.min(quad[0], quad[4]);
       const right = Math.max(quad[2], quad[6]);
-      if (span && span.font === name && span.size === rounded && span.color === hex) {
+      const ink = c.trim() !== "";
+      // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
+      // span, so that the layout analysis sees where each piece of text begins.
+      const apart = ink && span !== undefined && left - inkRight > size * CELL_GAP_EMS;
+      if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
         span.text += c;
         span.x1 = Math.max(span.x1, right);
+        if (ink) inkRight = right;
         return;
       }
+      inkRight = ink ? right : left;
       const lower = name.toLowerCase();
       span = {
         text: c,
