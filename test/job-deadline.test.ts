@@ -74,7 +74,10 @@ describe("the deadline's length", () => {
     const allowed: number[] = [];
     const ctx: ProcessorContext = { workDir, timeoutMs: 30_000, maxPages: 5000, progress: () => {}, allowPages: (n) => allowed.push(n) };
     try {
-      await openPdfInput({ path: corpus("pdflatex-4-pages.pdf"), name: "four.pdf", size: 1, kind: "pdf" }, ctx);
+      // Inside the job's folder, the only folder a sandboxed engine sees.
+      const input = path.join(workDir, "four.pdf");
+      await fs.copyFile(corpus("pdflatex-4-pages.pdf"), input);
+      await openPdfInput({ path: input, name: "four.pdf", size: 1, kind: "pdf" }, ctx);
       expect(allowed).toEqual([4]);
     } finally {
       await fs.rm(workDir, { recursive: true, force: true });

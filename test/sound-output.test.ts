@@ -30,8 +30,15 @@ describe("soundPdf on a processor's output", () => {
     await fs.rm(ctx.workDir, { recursive: true, force: true });
   });
 
+  /** A corpus file copied into the job's folder, the only folder a sandboxed engine sees. */
+  async function inWorkDir(name: string): Promise<string> {
+    const copy = path.join(ctx.workDir, name);
+    await fs.copyFile(corpus(name), copy);
+    return copy;
+  }
+
   it("passes a sound PDF through untouched", async () => {
-    const file = { path: corpus("pdflatex-4-pages.pdf"), name: "four.pdf" };
+    const file = { path: await inWorkDir("pdflatex-4-pages.pdf"), name: "four.pdf" };
     expect(await soundPdf(file, ctx)).toEqual(file);
   });
 
@@ -69,7 +76,7 @@ describe("soundPdf on a processor's output", () => {
     // A stand-in for a part qpdf cut from a sound source: not checked on its own.
     const part = path.join(ctx.workDir, "part.pdf");
     await fs.writeFile(part, "%PDF-1.7\nnot really a part\n");
-    const copy = { path: part, name: "part-1.pdf", copiedByQpdfFrom: corpus("pdflatex-4-pages.pdf") };
+    const copy = { path: part, name: "part-1.pdf", copiedByQpdfFrom: await inWorkDir("pdflatex-4-pages.pdf") };
     expect(await soundPdf(copy, ctx)).toBe(copy);
     // From a damaged source, every part answers for itself.
     const damaged = path.join(ctx.workDir, "damaged-source.pdf");
