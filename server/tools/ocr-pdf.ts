@@ -9,6 +9,7 @@ import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
 import { installedOcrLanguages, OCRMYPDF_EXIT, runOcrmypdf } from "../engines/ocrmypdf.js";
 import { EngineError } from "../engines/process-runner.js";
 import { stemOf } from "../lib/file-names.js";
+import { joinLines } from "../lib/line-whitespace.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
 import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
@@ -168,7 +169,7 @@ function recognitionSummary(pages: number, languages: readonly string[], options
 function reflowed(text: string): string {
   return text
     .split("\f")
-    .map((page) => page.split(/\n\s*\n/).map((para) => para.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, "$1").replace(/\s*\n\s*/g, " ")).join("\n\n"))
+    .map((page) => page.split(/\n\s*\n/).map((para) => para.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, "$1")).map(joinLines).join("\n\n"))
     .join("\f");
 }
 
