@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { requiredText } from "./common.js";
 
+/** Far beyond any password typed; qpdf takes passwords on its command line. */
+const MAX_PASSWORD_LENGTH = 1024;
+
 export const permissionsOptions = z.object({
   printing: z.boolean().default(true),
   modifying: z.boolean().default(false),
@@ -28,9 +31,9 @@ export type AdvancedSecurityOptions = z.infer<typeof advancedSecurityOptions>;
 
 /** protect-pdf and encrypt-pdf share these fields and the spec gives them the same blank-password sentence. */
 export const protectOptions = z.object({
-    userPassword: requiredText("Please enter a password to protect your PDF."),
+    userPassword: requiredText("Please enter a password to protect your PDF.", MAX_PASSWORD_LENGTH),
     /** Sent only when not blank; the user password serves otherwise. */
-    ownerPassword: z.string().max(1024).optional(),
+    ownerPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
     encryptionLevel: z.union([z.literal(128), z.literal(256)]).default(256),
     encryptionAlgorithm: z.enum(["aes", "rc4"]).default("aes"),
     permissions: permissionsOptions.prefault({}),
@@ -47,7 +50,7 @@ export const unlockBehaviour = z.object({
 
 function unlockOptionsFor(verb: "unlock" | "decrypt") {
   return z.object({
-    userPassword: requiredText(`Please enter the password to ${verb} your PDF.`),
+    userPassword: requiredText(`Please enter the password to ${verb} your PDF.`, MAX_PASSWORD_LENGTH),
     unlockOptions: unlockBehaviour.prefault({}),
   });
 }
