@@ -5,6 +5,7 @@ import type { AnnotationSpec } from "../engines/mupdf/annotate-tasks.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { parseColor } from "../lib/colors.js";
 import { stemOf } from "../lib/file-names.js";
+import { readPageBoxes } from "../pdf/render-budget.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
 
@@ -81,7 +82,7 @@ function toSpecs(a: Annotation, n: number, pageSize: [number, number]): Annotati
 /** Writes the annotate screen's annotations into the PDF as real annotations that other viewers show. */
 export const annotatePdf: Processor<AnnotateOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
-  const { pages: sizes } = await runMupdf("pageBoxes", { input: pdf.path, box: "CropBox" }, ctx);
+  const sizes = await readPageBoxes(pdf, ctx);
   const specs = options.annotations.flatMap((a, i) => {
     const size = sizes[a.position.pageIndex];
     if (!size) throw new InvalidOptionsError(`Annotation ${i + 1} is on page ${a.position.pageIndex + 1}, but the document has ${sizes.length} pages.`);

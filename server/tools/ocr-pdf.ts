@@ -10,6 +10,7 @@ import { installedOcrLanguages, OCRMYPDF_EXIT, runOcrmypdf } from "../engines/oc
 import { EngineError } from "../engines/process-runner.js";
 import { stemOf } from "../lib/file-names.js";
 import { joinLines } from "../lib/line-whitespace.js";
+import { ensureRenderBudget } from "../pdf/render-budget.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
 import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
@@ -37,7 +38,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000) };
 
   // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
-  const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, long)).pages;
+  const withText = options.forceOcr ? [] : await pagesWithText(pdf, input.name, long);
   const toRecognise = pdf.pageCount - withText.length;
   if (withText.length > 0) {
     notes.push(
@@ -46,6 +47,11 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
         : `${withText.length} of ${pdf.pageCount} pages already carried text and were kept as they were.`,
     );
   }
+
+  // OCRmyPDF renders each page to be recognised at the chosen resolution and cannot lower it for a huge page.
+  const kept = new Set(withText);
+  const recognised = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !kept.has(i));
+  await ensureRenderBudget({ path: pdf.path, name: input.name }, recognised.map((i) => i + 1), options.dpi, long, false);
 
   const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, long, notes) : pdf.path;
   const searchable = path.join(ctx.workDir, "searchable.pdf");
@@ -78,6 +84,16 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   ctx.progress(1);
   return { files: [result], message: notes.join(" ") };
 };
+
+/** Zero-based pages that carry text already; a page MuPDF cannot load makes the file unreadable here (a 422). */
+async function pagesWithText(pdf: OcrInput, name: string, ctx: ProcessorContext): Promise<number[]> {
+  try {
+    return (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  } catch (err) {
+    if (err instanceof MupdfTaskError) throw new DamagedPdfError(name);
+    throw err;
+  }
+}
 
 /** The primary language, the extra ones and a custom model, each once; refused by name when not installed. */
 async function checkedLanguages(options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
