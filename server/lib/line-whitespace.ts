@@ -8,11 +8,13 @@ function isBlank(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
 
-/** Drops the spaces and tabs at the end of every line. */
+/** Drops the spaces and tabs before every line break (the text after the last break is left as it is). */
 export function trimLineEnds(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => {
+  const lines = text.split("\n");
+  const last = lines.length - 1;
+  return lines
+    .map((line, i) => {
+      if (i === last) return line;
       let end = line.length;
       while (end > 0 && isBlank(line.charCodeAt(end - 1))) end--;
       return end === line.length ? line : line.slice(0, end);

@@ -54,7 +54,8 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const before = input.size;
   const after = (await fs.stat(packed)).size;
   const repaired = repairNote([pdf]);
-  if (after >= before) {
+  // A repaired file goes out repaired even when larger: the upload itself is what the tools could not read.
+  if (after >= before && !pdf.repaired) {
     return {
       files: [{ path: input.path, name: input.name }],
       message: [
@@ -64,7 +65,9 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   }
   const downsampled = replacements.filter((r) => r.downsampled).length;
   const notes = [
-    `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`,
+    after < before
+      ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
+      : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
     replacements.length > 0
       ? `${replacements.length} image${replacements.length === 1 ? " was" : "s were"} re-encoded as JPEG${downsampled ? `, ${downsampled} of them resampled to at most ${level.colorDpi} dpi (${level.grayDpi} dpi for grey images)` : ""}.`
       : "No image needed re-encoding.",
