@@ -4,6 +4,8 @@ import * as fontkit from "fontkit";
 import { degrees as pdfDegrees, PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { overlay } from "../engines/qpdf.js";
+import { EngineError } from "../engines/process-runner.js";
+import { UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext } from "../tools/types.js";
@@ -105,8 +107,16 @@ export async function applyStamps(
 ): Promise<void> {
   const stampPath = path.join(ctx.workDir, `stamp-${path.basename(output)}`);
   await fs.writeFile(stampPath, await stamp.save({ useObjectStreams: false }));
-  await overlay(input, stampPath, output, ctx, {
-    to: formatPageList(placement.targets),
-    from: formatPageList(placement.stampPages),
-  });
+  try {
+    await overlay(input, stampPath, output, ctx, {
+      to: formatPageList(placement.targets),
+      from: formatPageList(placement.stampPages),
+    });
+  } catch (err) {
+    // qpdf reads each page's drawing to wrap it; a drawing it cannot decode is damage in the upload, not our fault.
+    if (err instanceof EngineError && err.stderr.includes("errors while decoding content stream")) {
+      throw new UserError("A page of this PDF has drawing instructions that cannot be read, so nothing can be added to it. Please try Repair PDF first.", 422, "damaged");
+    }
+    throw err;
+  }
 }
