@@ -9,14 +9,14 @@ import { startServer } from "../test/helpers/server.js";
 /**
  * The long fuzz run (test/fuzz.test.ts is its small seeded sample): every hostile file through every PDF tool, then
  * FUZZ_MUTANTS mutated corpus files (default 200, any size) through FUZZ_TOOLS tools each (default 6), seeded by
- * FUZZ_SEED. Prints the counts by status, the slowest answer, the health check and the peak memory of this process
+ * FUZZ_SEED; the flate bomb inflates to FUZZ_BOMB_MB megabytes (default 4096). Prints the counts by status, the slowest answer, the health check and the peak memory of this process
  * (the server and its MuPDF worker threads; engine child processes not included), and every failure.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1);
 const MUTANTS = Number(process.env.FUZZ_MUTANTS ?? 200);
 const TOOLS_PER_MUTANT = Number(process.env.FUZZ_TOOLS ?? 6);
-const BOMB_BYTES = 4 * 1024 * 1024 * 1024;
+const BOMB_BYTES = Number(process.env.FUZZ_BOMB_MB ?? 4096) * 1024 * 1024;
 
 export async function run(): Promise<void> {
   const server = await startServer({ rateLimitPerMinute: 0 });
