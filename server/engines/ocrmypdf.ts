@@ -27,7 +27,7 @@ export interface OcrRun {
 }
 
 /** OCRmyPDF's exit codes that a visitor's file can cause (see ocrmypdf.exceptions.ExitCode). */
-export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10 } as const;
+export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10, other: 15 } as const;
 
 const PROGRESS_POLL_MS = 500;
 

@@ -258,5 +258,7 @@ function ocrFailure(err: unknown, name: string): unknown {
   if (!(err instanceof EngineError)) return err;
   if (err.exitCode === OCRMYPDF_EXIT.encrypted) return new EncryptedPdfError(name);
   if (err.exitCode === OCRMYPDF_EXIT.inputFile) return new DamagedPdfError(name);
+  // An image in the file that its readers cannot decode (OCRmyPDF's "other error", from Pillow) is damage in the upload.
+  if (err.exitCode === OCRMYPDF_EXIT.other && err.stderr.includes("UnidentifiedImageError")) return new DamagedPdfError(name);
   return err;
 }
