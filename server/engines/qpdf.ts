@@ -35,8 +35,8 @@ export async function pageCount(file: string, ctx: EngineContext, password?: str
   return n;
 }
 
-/** Words of qpdf warnings about the page tree itself or a page it could not read whole. */
-const TREE_WARNINGS = ["pages tree", "/pages", "/count", "should be /page", "excessively deeply nested"];
+/** Words of qpdf warnings about the page tree itself. */
+const TREE_WARNINGS = ["pages tree", "/pages", "/count"];
 
 /**
  * The pages qpdf finds by walking the page tree (--show-npages only reads the root's /Count, which may lie), and

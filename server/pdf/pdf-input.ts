@@ -72,7 +72,7 @@ export async function withSoundPageTree(file: InputFile, ctx: ProcessorContext):
 }
 
 /** Whether walking the page tree finds the pages its /Count states, with no warning about the tree. */
-async function pageTreeIsSound(source: string, count: number, ctx: ProcessorContext): Promise<boolean> {
+export async function pageTreeIsSound(source: string, count: number, ctx: ProcessorContext): Promise<boolean> {
   try {
     const walked = await walkedPageCount(source, ctx);
     return walked.pages === count && !walked.treeWarnings;

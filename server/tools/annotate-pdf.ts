@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { AnnotateOptions } from "../../catalog/options/annotate.js";
-import { InvalidOptionsError } from "../errors.js";
+import { DamagedPdfError, InvalidOptionsError } from "../errors.js";
 import type { AnnotationSpec } from "../engines/mupdf/annotate-tasks.js";
-import { runMupdf } from "../engines/mupdf/pool.js";
+import { MupdfTaskError, runMupdf } from "../engines/mupdf/pool.js";
 import { parseColor } from "../lib/colors.js";
 import { stemOf } from "../lib/file-names.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
@@ -89,7 +89,13 @@ export const annotatePdf: Processor<AnnotateOptions> = async ({ files, options }
     return toSpecs(a, i + 1, [size.width, size.height]);
   });
   const out = path.join(ctx.workDir, "annotated.pdf");
-  await runMupdf("addAnnotations", { input: pdf.path, output: out, annotations: specs }, ctx);
+  try {
+    await runMupdf("addAnnotations", { input: pdf.path, output: out, annotations: specs }, ctx);
+  } catch (err) {
+    // A page qpdf could read but MuPDF reads as null (nested past its limits) cannot carry annotations.
+    if (err instanceof MupdfTaskError) throw new DamagedPdfError(pdf.name);
+    throw err;
+  }
   const pageCount = new Set(options.annotations.map((a) => a.position.pageIndex)).size;
   const count = options.annotations.length;
   return {

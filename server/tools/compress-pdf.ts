@@ -6,7 +6,7 @@ import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
-import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -44,9 +44,11 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
   const { fontsSubset } = await runMupdf("replaceImages", { input: pdf.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
+  const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
   await qpdf(
-    [rewritten, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
+    [sound ? rewritten : pdf.path, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
     ctx,
   );
   ctx.progress(0.95);

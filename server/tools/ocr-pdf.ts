@@ -53,7 +53,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   const recognised = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !kept.has(i));
   await ensureRenderBudget({ path: pdf.path, name: input.name }, recognised.map((i) => i + 1), options.dpi, long, false);
 
-  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, long, notes) : pdf.path;
+  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, input.name, withText, long, notes) : pdf.path;
   const searchable = path.join(ctx.workDir, "searchable.pdf");
   const sidecar = path.join(ctx.workDir, "recognised.txt");
   ctx.progress(0.05);
@@ -151,11 +151,14 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
 }
 
 /** The document with its crooked pages (of those to be recognised) turned straight. */
-async function straightened(pdf: OcrInput, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
+async function straightened(pdf: OcrInput, name: string, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
   const skip = new Set(withText);
   const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
   const output = path.join(ctx.workDir, "straightened.pdf");
-  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx, (f) => ctx.progress(0.05 * f));
+  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx, (f) => ctx.progress(0.05 * f)).catch((err: unknown) => {
+    // A page MuPDF reads as null (nested past its limits) cannot be measured or drawn.
+    throw err instanceof MupdfTaskError ? new DamagedPdfError(name) : err;
+  });
   if (turned.length === 0) return pdf.path;
   const most = Math.max(...turned.map((t) => Math.abs(t.degrees)));
   notes.push(`Straightened ${turned.length} crooked page${turned.length === 1 ? "" : "s"} (by up to ${most}°).`);
@@ -258,7 +261,8 @@ function ocrFailure(err: unknown, name: string): unknown {
   if (!(err instanceof EngineError)) return err;
   if (err.exitCode === OCRMYPDF_EXIT.encrypted) return new EncryptedPdfError(name);
   if (err.exitCode === OCRMYPDF_EXIT.inputFile) return new DamagedPdfError(name);
-  // An image in the file that its readers cannot decode (OCRmyPDF's "other error", from Pillow) is damage in the upload.
-  if (err.exitCode === OCRMYPDF_EXIT.other && err.stderr.includes("UnidentifiedImageError")) return new DamagedPdfError(name);
+  // An image Pillow cannot identify, or a page pikepdf reads as null (OCRmyPDF's "other error"), is damage in the upload.
+  const unreadable = err.stderr.includes("UnidentifiedImageError") || err.stderr.includes("'NoneType' object has no attribute");
+  if (err.exitCode === OCRMYPDF_EXIT.other && unreadable) return new DamagedPdfError(name);
   return err;
 }
