@@ -10,32 +10,61 @@ export interface PageSpan {
   to: number;
 }
 
-const LAST = /^(z|last|end)$/i;
+/**
+ * Read by hand, not with regular expressions: the text comes from visitors, and a pattern with nested repeats can
+ * take exponential time on a few dozen characters. Every function here is one pass over the text.
+ */
+function isDigits(t: string): boolean {
+  if (t === "") return false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 
-function parseBound(text: string, pageCount: number, whole: string): number {
-  const t = text.trim();
-  if (LAST.test(t)) return pageCount;
-  if (!/^\d+$/.test(t)) throw new PageRangeError(`"${whole}" is not a page number or range.`);
+function isLast(t: string): boolean {
+  const lower = t.toLowerCase();
+  return lower === "z" || lower === "last" || lower === "end";
+}
+
+/** The comma- or semicolon-separated parts of a selection, trimmed, blanks left out. */
+function selectionParts(text: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length || text[i] === "," || text[i] === ";") {
+      const part = text.slice(start, i).trim();
+      if (part !== "") parts.push(part);
+      start = i + 1;
+    }
+  }
+  return parts;
+}
+
+/** A part split at its first dash: `left` and `right` are trimmed ("" for an open end); `right` is null for a single page. */
+function splitPart(part: string): { left: string; right: string | null } {
+  const dash = part.indexOf("-");
+  return dash === -1 ? { left: part, right: null } : { left: part.slice(0, dash).trim(), right: part.slice(dash + 1).trim() };
+}
+
+function isBound(t: string): boolean {
+  return isDigits(t) || isLast(t);
+}
+
+function parseBound(t: string, pageCount: number, whole: string): number {
+  if (isLast(t)) return pageCount;
+  if (!isDigits(t)) throw new PageRangeError(`"${whole}" is not a page number or range.`);
   return Number(t);
 }
 
 /** Parses one comma-separated selection into spans, in the order written. Empty text gives no spans. */
 export function parsePageSpans(text: string, pageCount: number): PageSpan[] {
   const spans: PageSpan[] = [];
-  for (const rawPart of text.split(/[,;]/)) {
-    const part = rawPart.trim();
-    if (part === "") continue;
-    const dash = part.indexOf("-");
-    let from: number;
-    let to: number;
-    if (dash === -1) {
-      from = to = parseBound(part, pageCount, part);
-    } else {
-      const left = part.slice(0, dash);
-      const right = part.slice(dash + 1);
-      from = left.trim() === "" ? 1 : parseBound(left, pageCount, part);
-      to = right.trim() === "" ? pageCount : parseBound(right, pageCount, part);
-    }
+  for (const part of selectionParts(text)) {
+    const { left, right } = splitPart(part);
+    const from = left === "" && right !== null ? 1 : parseBound(left, pageCount, part);
+    const to = right === null ? from : right === "" ? pageCount : parseBound(right, pageCount, part);
     if (from < 1 || to < 1) throw new PageRangeError(`Page numbers start at 1 ("${part}").`);
     if (from > pageCount || to > pageCount) {
       throw new PageRangeError(
@@ -63,9 +92,13 @@ export function parsePageList(text: string, pageCount: number): number[] {
   return pages;
 }
 
-/** Checks the shape of a selection without knowing the page count (for form validation). */
+/** Checks the shape of a selection without knowing the page count (for form validation): what parsePageSpans reads. */
 export function isPageSelectionText(text: string): boolean {
-  return /^\s*((\d+|z|last|end)?\s*(-\s*(\d+|z|last|end)?)?\s*[,;]?\s*)*$/i.test(text);
+  return selectionParts(text).every((part) => {
+    const { left, right } = splitPart(part);
+    if (right === null) return isBound(left);
+    return (left === "" || isBound(left)) && (right === "" || isBound(right));
+  });
 }
 
 /** Writes one-based pages compactly as "1-3,5,7-9", the form qpdf takes. */

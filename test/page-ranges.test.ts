@@ -31,6 +31,17 @@ describe("page selections", () => {
     for (const bad of ["a", "1..3", "1-2-3x", "#"]) expect(isPageSelectionText(bad), bad).toBe(false);
   });
 
+  it("reads hostile selections in one pass", () => {
+    const start = performance.now();
+    expect(isPageSelectionText("1 ".repeat(16) + "x")).toBe(false);
+    expect(isPageSelectionText("1 ".repeat(50_000) + "x")).toBe(false);
+    expect(isPageSelectionText("1,".repeat(50_000))).toBe(true);
+    expect(() => parsePageSpans("- ".repeat(50_000) + "x", 10)).toThrow(PageRangeError);
+    expect(performance.now() - start).toBeLessThan(500);
+    // What the shape check accepts is what the parser reads: "1 2" is neither a page nor a range.
+    expect(isPageSelectionText("1 2")).toBe(false);
+  });
+
   it("writes page lists compactly", () => {
     expect(formatPageList([1, 2, 3, 5, 7, 8])).toBe("1-3,5,7-8");
     expect(formatPageList([3, 2, 1])).toBe("3,2,1");

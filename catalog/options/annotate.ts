@@ -43,7 +43,20 @@ export const annotationSchema = z.object({
   points: z.array(z.array(z.tuple([z.number(), z.number()])).max(10_000)).max(1000).optional(),
 });
 
+/** Freehand points in all annotations together: each one becomes path operators drawn on the page. */
+export const MAX_ANNOTATION_POINTS = 100_000;
+
+function totalPoints(list: ReadonlyArray<{ points?: ReadonlyArray<readonly unknown[]> }>): number {
+  let total = 0;
+  for (const a of list) for (const stroke of a.points ?? []) total += stroke.length;
+  return total;
+}
+
 export const annotateOptions = z.object({
-  annotations: z.array(annotationSchema).min(1, { message: "Please upload a PDF and add annotations" }).max(5000),
+  annotations: z
+    .array(annotationSchema)
+    .min(1, { message: "Please upload a PDF and add annotations" })
+    .max(5000)
+    .refine((list) => totalPoints(list) <= MAX_ANNOTATION_POINTS, { message: `must have at most ${MAX_ANNOTATION_POINTS} points in all` }),
 });
 export type AnnotateOptions = z.infer<typeof annotateOptions>;

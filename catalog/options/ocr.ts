@@ -3,9 +3,9 @@ import { z } from "zod";
 export const OCR_ACCURACY = ["low", "medium", "high"] as const;
 export const OCR_OUTPUTS = ["searchable-pdf", "pdf-with-text", "text", "word", "excel"] as const;
 
-const languageCode = z.string().regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must be a Tesseract language code such as eng" });
+const languageCode = z.string().max(40).regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must be a Tesseract language code such as eng" });
 /** The primary language may also be "auto": the script is detected from the pages. */
-const primaryLanguage = z.string().regex(/^(auto|[a-z]{3}(_[a-z]+)?)$/i, { message: 'must be a Tesseract language code such as eng, or "auto"' });
+const primaryLanguage = z.string().max(40).regex(/^(auto|[a-z]{3}(_[a-z]+)?)$/i, { message: 'must be a Tesseract language code such as eng, or "auto"' });
 
 /**
  * How the server applies each setting (OCRmyPDF with Tesseract):
@@ -43,7 +43,7 @@ export const ocrOptions = z.object({
   confidenceThreshold: z.number().min(0).max(100).default(75),
   dpi: z.number().int().min(72).max(600).default(300),
   /** Sent as multipleLanguages[0], multipleLanguages[1], ... */
-  multipleLanguages: z.array(languageCode).max(10).default([]),
+  multipleLanguages: z.array(languageCode).max(40).default([]),
   customModel: z.string().max(200).default(""),
   /** Recognise pages that already carry text as well (OCRmyPDF's --force-ocr). */
   forceOcr: z.boolean().default(false),

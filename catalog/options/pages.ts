@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPageSelectionText } from "../page-ranges.js";
-import { pageSelection, requiredText } from "./common.js";
+import { MAX_PAGE_LIST_ENTRIES, MAX_PAGE_SELECTION_LENGTH, pageSelection, requiredText } from "./common.js";
 
 export const SPLIT_MODES = ["every-page", "ranges", "every-n", "selected"] as const;
 
@@ -8,7 +8,11 @@ export const splitOptions = z
   .object({
     splitMode: z.enum(SPLIT_MODES).default("every-page"),
     /** For "ranges": groups separated by commas, each a page or a range, e.g. "1-3,4-6,7-z". */
-    ranges: z.string().max(2000).default(""),
+    ranges: z
+      .string()
+      .max(MAX_PAGE_SELECTION_LENGTH)
+      .refine(isPageSelectionText, { message: 'must be page ranges such as "1-3,4-6,7-z"' })
+      .default(""),
     /** For "every-n". */
     pagesPerFile: z.number().int().min(1).max(10_000).default(1),
     /** For "selected": these pages go into one file. */
@@ -31,7 +35,7 @@ export const rotateOptions = z.object({
 export type RotateOptions = z.infer<typeof rotateOptions>;
 
 export const deletePagesOptions = z.object({
-  pages: requiredText("Please select at least one page to delete.", 2000).refine(isPageSelectionText, {
+  pages: requiredText("Please select at least one page to delete.", MAX_PAGE_SELECTION_LENGTH).refine(isPageSelectionText, {
     message: 'must be page numbers and ranges such as "1,3,5-7"',
   }),
   keepBookmarks: z.boolean().default(true),
@@ -41,7 +45,7 @@ export const deletePagesOptions = z.object({
 });
 export type DeletePagesOptions = z.infer<typeof deletePagesOptions>;
 
-const pageIndexList = z.array(z.number().int().min(0).max(99_999)).max(100_000);
+const pageIndexList = z.array(z.number().int().min(0).max(99_999)).max(MAX_PAGE_LIST_ENTRIES);
 
 export const organizeOptions = z.object({
   /** Zero-based page indexes in their new order. Empty keeps the original order. */
@@ -51,9 +55,15 @@ export const organizeOptions = z.object({
   /** Zero-based index to a cumulative rotation in degrees, a multiple of 90 (negative turns left). */
   pageRotations: z
     .record(
-      z.string().regex(/^\d+$/, { message: "keys must be page indexes" }),
-      z.number().int().refine((d) => d % 90 === 0, { message: "rotations must be multiples of 90 degrees" }),
+      z.string().max(5).regex(/^\d+$/, { message: "keys must be page indexes" }),
+      z
+        .number()
+        .int()
+        .min(-3600)
+        .max(3600)
+        .refine((d) => d % 90 === 0, { message: "rotations must be multiples of 90 degrees" }),
     )
+    .refine((r) => Object.keys(r).length <= MAX_PAGE_LIST_ENTRIES, { message: `must name at most ${MAX_PAGE_LIST_ENTRIES} pages` })
     .default({}),
   /** Zero-based indexes of pages to copy into a second, extracted file. */
   pagesToExtract: pageIndexList.default([]),

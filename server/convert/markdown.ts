@@ -1,4 +1,5 @@
 import type { DocumentModel, Run } from "./layout-analysis.js";
+import { splitEdges } from "../lib/line-whitespace.js";
 
 /** CommonMark with GitHub tables, from the document model. Images are referenced by the names imageName gives. */
 
@@ -14,8 +15,8 @@ function escapeInline(text: string): string {
 
 /** Emphasis markers must touch the text: spaces at a run's edges move outside them. */
 function wrap(text: string, marker: string): string {
-  const m = /^(\s*)(.*?)(\s*)$/s.exec(text)!;
-  return m[2] ? `${m[1]}${marker}${m[2]}${marker}${m[3]}` : text;
+  const { before, core, after } = splitEdges(text);
+  return core ? `${before}${marker}${core}${marker}${after}` : text;
 }
 
 function inline(runs: readonly Run[]): string {

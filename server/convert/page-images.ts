@@ -7,6 +7,8 @@ import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.j
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import { ensureRenderBudget } from "../pdf/render-budget.js";
+import { MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { qualityNotApplied } from "./quality-note.js";
 
@@ -17,8 +19,6 @@ import { qualityNotApplied } from "./quality-note.js";
 
 export type RasterFormat = "jpg" | "png" | "tiff";
 
-/** Beyond this a page is rendered at a lower resolution: 600 dpi on A4 is 35 million pixels, a poster far more. */
-const MAX_PIXELS = 60_000_000;
 /** Grey levels at or above this become white in black-and-white output. */
 const BW_THRESHOLD = 128;
 
@@ -30,6 +30,7 @@ export async function renderPdfToImages(
 ): Promise<ToolResult> {
   const pdf = await openPdfInput(files[0]!, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  await ensureRenderBudget(pdf, pages, options.imageResolution, ctx);
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
 
@@ -52,7 +53,7 @@ export async function renderPdfToImages(
       color: renderColor,
       encoding: encodeInWorker ? (format === "jpg" ? "jpeg" : "png") : "raw",
       quality: options.quality,
-      maxPixels: MAX_PIXELS,
+      maxPixels: MAX_PAGE_PIXELS,
     },
     ctx,
     (f) => ctx.progress(encodeInWorker ? f : f * 0.8),
@@ -69,7 +70,7 @@ export async function renderPdfToImages(
 
   const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
   if (lowered.length > 0) {
-    notes.push(`${lowered.length} very large page${lowered.length === 1 ? " was" : "s were"} rendered at ${Math.min(...lowered.map((p) => p.dpi))} dpi to stay within 60 million pixels.`);
+    notes.push(`${lowered.length} very large page${lowered.length === 1 ? " was" : "s were"} rendered at ${Math.min(...lowered.map((p) => p.dpi))} dpi to stay within ${MAX_PAGE_PIXELS / 1e6} million pixels.`);
   }
   if (format !== "jpg") notes.push(...qualityNotApplied(options.quality, `${format.toUpperCase()} is lossless`));
   if (options.ocrEnabled) notes.push("OCR does not apply to images.");

@@ -28,7 +28,7 @@ export interface OcrRun {
 }
 
 /** OCRmyPDF's exit codes that a visitor's file can cause (see ocrmypdf.exceptions.ExitCode). */
-export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10 } as const;
+export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10, other: 15 } as const;
 
 const PROGRESS_POLL_MS = 500;
 
@@ -79,9 +79,13 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
     return { pdfaFailed: exitCode === OCRMYPDF_EXIT.pdfaFailed };
   } catch (err) {
     // OCRmyPDF names the input's faults by exit code; its other failures stay server errors.
-    throw classifyRunFailure(err, (e) =>
-      e.exitCode === OCRMYPDF_EXIT.encrypted ? "encrypted" : e.exitCode === OCRMYPDF_EXIT.inputFile ? "damaged" : undefined,
-    );
+    throw classifyRunFailure(err, (e) => {
+      if (e.exitCode === OCRMYPDF_EXIT.encrypted) return "encrypted";
+      if (e.exitCode === OCRMYPDF_EXIT.inputFile) return "damaged";
+      // An image Pillow cannot identify, or a page pikepdf reads as null (OCRmyPDF's "other error"), is damage in the upload.
+      const unreadable = e.stderr.includes("UnidentifiedImageError") || e.stderr.includes("'NoneType' object has no attribute");
+      return e.exitCode === OCRMYPDF_EXIT.other && unreadable ? "damaged" : undefined;
+    });
   } finally {
     clearInterval(poller);
     await fs.rm(tmp, { recursive: true, force: true });

@@ -41,6 +41,29 @@ export async function pageCount(file: string, ctx: EngineContext, password?: str
   return n;
 }
 
+/** Words of qpdf warnings about the page tree itself. */
+const TREE_WARNINGS = ["pages tree", "/pages", "/count"];
+
+/**
+ * The pages qpdf finds by walking the page tree (--show-npages only reads the root's /Count, which may lie), and
+ * whether it warned about the tree on the way (exit code 3 with a page listed twice, a kid that is no page, a
+ * wrong /Count). A loop in the tree is an EngineError.
+ */
+export async function walkedPageCount(file: string, ctx: EngineContext): Promise<{ pages: number; treeWarnings: boolean }> {
+  const { stdout, stderr, exitCode } = await runProcess({
+    engine: "qpdf",
+    command: "qpdf",
+    args: ["--show-pages", file],
+    cwd: ctx.workDir,
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+    okExitCodes: [0, 3],
+  });
+  let pages = 0;
+  for (const line of stdout.toString("utf8").split("\n")) if (line.startsWith("page ")) pages++;
+  return { pages, treeWarnings: exitCode === 3 && TREE_WARNINGS.some((w) => stderr.toLowerCase().includes(w)) };
+}
+
 /** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */
 export interface PageSource {
   file: string;

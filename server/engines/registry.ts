@@ -24,7 +24,7 @@ const ENGINES: readonly EngineProbe[] = [
     purpose: "text, rendering, repair, bookmarks",
     check: async () => ((await runMupdf("probe", {}, { timeoutMs: PROBE_TIMEOUT })).ok ? "npm mupdf" : undefined),
   },
-  { name: "ghostscript", purpose: "compression, PDF/A", check: command("gs", ["--version"], /(\d+\.\d+(\.\d+)?)/) },
+  { name: "ghostscript", purpose: "compression, PDF/A", check: command("gs", ["--version"], /(?<!\d)(\d+\.\d+(\.\d+)?)/) },
   { name: "poppler", purpose: "pdfinfo, pdftotext, pdftoppm", check: command("pdfinfo", ["-v"], /pdfinfo version (\S+)/) },
   { name: "libreoffice", purpose: "office documents to PDF", check: command("soffice", ["--version"], /LibreOffice (\S+)/) },
   { name: "tesseract", purpose: "OCR", check: command("tesseract", ["--version"], /tesseract (\S+)/) },

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPagesError } from "../errors.js";
-import { pageCount } from "../engines/qpdf.js";
+import { pageCount, walkedPageCount } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 
 /** A PDF that qpdf can read: the upload itself, or a copy MuPDF repaired. */
@@ -23,6 +24,16 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Prom
   let source = file.path;
   let count = await readablePageCount(file, file.path, ctx);
   let repaired = false;
+  // A page tree that loops, lists a page twice or states a wrong /Count breaks the engines in different ways
+  // (qpdf "Loop detected", MuPDF "cycle in page tree", "invalid page number"): its pages go under a fresh tree.
+  if (count && !(await pageTreeIsSound(file.path, count, ctx))) {
+    const rewritten = await rewrittenPageTree(file, ctx);
+    if (rewritten) {
+      source = rewritten;
+      count = await readablePageCount(file, source, ctx);
+      repaired = true;
+    } else count = undefined;
+  }
   // qpdf gave up, or recovered a file with no pages it could find: let MuPDF rebuild the file.
   if (!count) {
     source = path.join(ctx.workDir, `repaired-${++repairCounter}.pdf`);
@@ -32,12 +43,55 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Prom
       throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
     }
     count = await readablePageCount(file, source, ctx);
+    // What MuPDF could not read it may have written as null: a page that is no page is no file to work on.
+    if (count && !(await pageTreeIsSound(source, count, ctx))) count = undefined;
     repaired = true;
   }
   if (!count) throw new DamagedPdfError(file.name);
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.allowPages?.(count);
   return { path: source, name: file.name, pageCount: count, repaired };
+}
+
+/**
+ * The upload with its pages under a fresh page tree where its tree loops or miscounts, for tools that read the
+ * file themselves (Repair); the upload as it is otherwise, or where it cannot be read at all.
+ */
+export async function withSoundPageTree(file: InputFile, ctx: ProcessorContext): Promise<{ file: InputFile; rewritten: boolean }> {
+  let count: number | undefined;
+  try {
+    count = await pageCount(file.path, ctx);
+  } catch (err) {
+    if (err instanceof EngineError || err instanceof EngineFailure) return { file, rewritten: false };
+    throw err;
+  }
+  if (await pageTreeIsSound(file.path, count, ctx)) return { file, rewritten: false };
+  const rewritten = await rewrittenPageTree(file, ctx);
+  return rewritten ? { file: { ...file, path: rewritten }, rewritten: true } : { file, rewritten: false };
+}
+
+/** Whether walking the page tree finds the pages its /Count states, with no warning about the tree. */
+export async function pageTreeIsSound(source: string, count: number, ctx: ProcessorContext): Promise<boolean> {
+  try {
+    const walked = await walkedPageCount(source, ctx);
+    return walked.pages === count && !walked.treeWarnings;
+  } catch (err) {
+    if (err instanceof EngineError || err instanceof EngineFailure) return false;
+    throw err;
+  }
+}
+
+/** The file with its pages under a fresh page tree, or undefined where MuPDF finds none (or too many) to keep. */
+async function rewrittenPageTree(file: InputFile, ctx: ProcessorContext): Promise<string | undefined> {
+  const output = path.join(ctx.workDir, `page-tree-${++repairCounter}.pdf`);
+  try {
+    const { pageCount: found } = await runMupdf("rewritePageTree", { input: file.path, output, maxPages: ctx.maxPages }, ctx);
+    if (found > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+    return found > 0 ? output : undefined;
+  } catch (err) {
+    if (err instanceof EngineFailure && err.kind !== "timed-out") return undefined;
+    throw err;
+  }
 }
 
 /** The page count qpdf finds, or undefined where it cannot read the file. */

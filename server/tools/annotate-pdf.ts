@@ -1,10 +1,11 @@
 import path from "node:path";
 import type { AnnotateOptions } from "../../catalog/options/annotate.js";
-import { InvalidOptionsError } from "../errors.js";
+import { DamagedPdfError, failedWith, InvalidOptionsError } from "../errors.js";
 import type { AnnotationSpec } from "../engines/mupdf/annotate-tasks.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { parseColor } from "../lib/colors.js";
 import { stemOf } from "../lib/file-names.js";
+import { readPageBoxes } from "../pdf/render-budget.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
 
@@ -81,14 +82,20 @@ function toSpecs(a: Annotation, n: number, pageSize: [number, number]): Annotati
 /** Writes the annotate screen's annotations into the PDF as real annotations that other viewers show. */
 export const annotatePdf: Processor<AnnotateOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
-  const { pages: sizes } = await runMupdf("pageBoxes", { input: pdf.path, box: "CropBox" }, ctx);
+  const sizes = await readPageBoxes(pdf, ctx);
   const specs = options.annotations.flatMap((a, i) => {
     const size = sizes[a.position.pageIndex];
     if (!size) throw new InvalidOptionsError(`Annotation ${i + 1} is on page ${a.position.pageIndex + 1}, but the document has ${sizes.length} pages.`);
     return toSpecs(a, i + 1, [size.width, size.height]);
   });
   const out = path.join(ctx.workDir, "annotated.pdf");
-  await runMupdf("addAnnotations", { input: pdf.path, output: out, annotations: specs }, ctx);
+  try {
+    await runMupdf("addAnnotations", { input: pdf.path, output: out, annotations: specs }, ctx);
+  } catch (err) {
+    // A page qpdf could read but MuPDF reads as null (nested past its limits) cannot carry annotations.
+    if (failedWith(err, "damaged", "unsupported")) throw new DamagedPdfError(pdf.name);
+    throw err;
+  }
   const pageCount = new Set(options.annotations.map((a) => a.position.pageIndex)).size;
   const count = options.annotations.length;
   return {

@@ -6,7 +6,7 @@ import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
-import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
 import type { Processor } from "./types.js";
 
@@ -47,9 +47,11 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
   const { fontsSubset } = await runMupdf("replaceImages", { input: pdf.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
+  const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
   await qpdf(
-    [rewritten, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
+    [sound ? rewritten : pdf.path, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
     ctx,
   );
   ctx.progress(0.95);
@@ -57,7 +59,8 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const before = input.size;
   const after = (await fs.stat(packed)).size;
   const repaired = repairNote([pdf]);
-  if (after >= before) {
+  // A repaired file goes out repaired even when larger: the upload itself is what the tools could not read.
+  if (after >= before && !pdf.repaired) {
     return {
       files: [{ path: input.path, name: input.name }],
       message: [
@@ -66,7 +69,9 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     };
   }
   const notes = [
-    `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`,
+    after < before
+      ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
+      : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
     ...imageReport(replacements, level, bilevelKept),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
     repaired ?? "",

@@ -4,11 +4,13 @@ import path from "node:path";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
 import { AUTO_OCR_LANGUAGE, ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
-import { failedWith, InvalidOptionsError, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
+import { DamagedPdfError, failedWith, InvalidOptionsError, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
 import { stemOf } from "../lib/file-names.js";
+import { joinLines } from "../lib/line-whitespace.js";
+import { ensureRenderBudget } from "../pdf/render-budget.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { joinUnspacedScripts } from "../lib/unspaced-scripts.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
@@ -43,7 +45,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   ctx.allowPages?.(pdf.pageCount * OCR_PAGE_WEIGHT);
 
   // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
-  const withText = options.forceOcr ? [] : (await runMupdf("pagesWithText", { input: pdf.path }, long)).pages;
+  const withText = options.forceOcr ? [] : await pagesWithText(pdf, input.name, long);
   const toRecognise = pdf.pageCount - withText.length;
   if (withText.length > 0) {
     notes.push(
@@ -54,7 +56,12 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   }
 
   const languages = await resolvedLanguages(chosen, options, { path: pdf.path, pageCount: pdf.pageCount, withText }, long, notes);
-  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, withText, long, notes) : pdf.path;
+  // OCRmyPDF renders each page to be recognised at the chosen resolution and cannot lower it for a huge page.
+  const kept = new Set(withText);
+  const recognised = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !kept.has(i));
+  await ensureRenderBudget({ path: pdf.path, name: input.name }, recognised.map((i) => i + 1), options.dpi, long, false);
+
+  const source = options.deskew && toRecognise > 0 ? await straightened(pdf, input.name, withText, long, notes) : pdf.path;
   const searchable = path.join(ctx.workDir, "searchable.pdf");
   const sidecar = path.join(ctx.workDir, "recognised.txt");
   ctx.progress(0.05);
@@ -86,6 +93,15 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   ctx.progress(1);
   return { files: [result], message: notes.join(" ") };
 };
+
+/** Zero-based pages that carry text already; a page MuPDF cannot load makes the file unreadable here (a 422). */
+async function pagesWithText(pdf: OcrInput, name: string, ctx: ProcessorContext): Promise<number[]> {
+  try {
+    return (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  } catch (err) {
+    throw failedWith(err, "damaged", "unsupported") ? new DamagedPdfError(name) : err;
+  }
+}
 
 /**
  * The primary language, the extra ones and a custom model, each once; refused by name when not installed. "auto"
@@ -166,11 +182,14 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
 }
 
 /** The document with its crooked pages (of those to be recognised) turned straight. */
-async function straightened(pdf: OcrInput, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
+async function straightened(pdf: OcrInput, name: string, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
   const skip = new Set(withText);
   const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
   const output = path.join(ctx.workDir, "straightened.pdf");
-  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx, (f) => ctx.progress(0.05 * f));
+  const { turned } = await runMupdf("deskewPages", { input: pdf.path, output, pages }, ctx, (f) => ctx.progress(0.05 * f)).catch((err: unknown) => {
+    // A page MuPDF reads as null (nested past its limits) cannot be measured or drawn.
+    throw failedWith(err, "damaged", "unsupported") ? new DamagedPdfError(name) : err;
+  });
   if (turned.length === 0) return pdf.path;
   const most = Math.max(...turned.map((t) => Math.abs(t.degrees)));
   notes.push(`Straightened ${turned.length} crooked page${turned.length === 1 ? "" : "s"} (by up to ${most}°).`);
@@ -200,7 +219,7 @@ function recognitionSummary(pages: number, languages: readonly string[], options
 function reflowed(text: string): string {
   return text
     .split("\f")
-    .map((page) => page.split(/\n\s*\n/).map((para) => para.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, "$1").replace(/\s*\n\s*/g, " ")).join("\n\n"))
+    .map((page) => page.split(/\n\s*\n/).map((para) => para.replace(/(\p{Ll})-\n(?=\p{Ll})/gu, "$1")).map(joinLines).join("\n\n"))
     .join("\f");
 }
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { OrganizeOptions } from "../../catalog/options/pages.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError, UserError } from "../errors.js";
 import { assemblePages, rotateArg } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
@@ -29,6 +29,14 @@ export const organizePdf: Processor<OrganizeOptions> = async ({ files, options }
   if (kept.length === 0) throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
   const extractSet = new Set(options.pagesToExtract);
   const extracted = order.filter((i) => extractSet.has(i));
+  // A page listed many times in pageOrder is copied as often: the result, not the input, must stay within the limit.
+  if (kept.length > ctx.maxPages || extracted.length > ctx.maxPages) {
+    throw new UserError(
+      `The organized document would have ${Math.max(kept.length, extracted.length)} pages, more than ${ctx.maxPages}, the most we process at once.`,
+      422,
+      "too_many_pages",
+    );
+  }
 
   const stem = stemOf(pdf.name);
   const main = path.join(ctx.workDir, "organized.pdf");
@@ -63,7 +71,10 @@ async function writePages(
   const byAngle = new Map<number, number[]>();
   pages.forEach((page, i) => {
     const angle = (((rotations[String(page)] ?? 0) % 360) + 360) % 360;
-    if (angle !== 0) byAngle.set(angle, [...(byAngle.get(angle) ?? []), i + 1]);
+    if (angle === 0) return;
+    const positions = byAngle.get(angle) ?? [];
+    positions.push(i + 1);
+    byAngle.set(angle, positions);
   });
   const rotateArgs = [...byAngle].map(([angle, positions]) => rotateArg(angle, formatPageList(positions)));
   await assemblePages([{ file: pdf.path, pages: formatPageList(pages.map((p) => p + 1)) }], output, ctx, rotateArgs);

@@ -7,6 +7,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
+import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { Processor } from "./types.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;
@@ -18,6 +19,7 @@ const SLIDE_DPI = 150;
 export const pdfToPpt: Processor<BasicConvertOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  await ensureRenderBudget(pdf, pages, SLIDE_DPI, ctx);
   const outDir = path.join(ctx.workDir, "slides");
   await fs.mkdir(outDir);
   const { pages: slides } = await runMupdf(

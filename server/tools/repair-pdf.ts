@@ -10,6 +10,7 @@ import { countTextCharacters } from "../engines/poppler-text.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
+import { withSoundPageTree } from "../pdf/pdf-input.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
@@ -121,8 +122,10 @@ function tidyOptionsOf(options: RepairOptions): TidyOptions {
 }
 
 export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ctx) => {
-  const file = files[0]!;
+  // A looping or miscounted page tree is put right first: qpdf and MuPDF each stumble over it in their own way.
+  const { file, rewritten: treeRewritten } = await withSoundPageTree(files[0]!, ctx);
   const diagnosis = await diagnose(file, ctx);
+  if (treeRewritten) diagnosis.problems.unshift("the page tree looped, listed a page twice or miscounted its pages");
   // Damaged or not, a document beyond the page limit is refused like everywhere else.
   if ((diagnosis.expectedPages ?? 0) > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.2);

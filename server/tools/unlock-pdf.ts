@@ -7,7 +7,7 @@ import { runQpdfJob } from "../engines/qpdf-job.js";
 import { stemOf } from "../lib/file-names.js";
 import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encryption-info.js";
 import { PERMISSION_NAMES, planEncryption } from "../pdf/encryption-plan.js";
-import { openPdfInput } from "../pdf/pdf-input.js";
+import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
 
 /**
@@ -46,8 +46,15 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
   ctx.progress(0.2);
 
   if (access.kind === "plain") {
-    // Only to tell an unencrypted but unreadable file from a good one: the reply is the upload itself.
-    await openPdfInput(file, ctx);
+    // Only to tell an unencrypted but unreadable file from a good one: the reply is the upload itself, or the copy
+    // repaired on the way where the upload could not be used as it was.
+    const pdf = await openPdfInput(file, ctx);
+    if (pdf.repaired) {
+      return {
+        files: [{ path: pdf.path, name: file.name }],
+        message: `This PDF is not password-protected. ${repairNote([pdf])}`,
+      };
+    }
     return { files: [{ path: file.path, name: file.name }], message: "This PDF is not password-protected, so it comes back unchanged." };
   }
   if (access.kind === "unreadable") return recoverWithMupdf(file, password, behaviour, ctx);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
+import { fittedDpi } from "./page-pixels.js";
 
 /**
  * MuPDF work for the Convert tools, run in the worker threads like the tasks in tasks.ts (which spreads these in).
@@ -217,7 +218,9 @@ export const convertTasks = {
     const pages = args.pages.map((index, i) => {
       const page = doc.loadPage(index) as mupdf.PDFPage;
       const layout = readPageLayout(page, undefined, "");
-      const pixmap = renderWithoutText(page, args.dpi / 72);
+      const [x0, y0, x1, y1] = page.getBounds();
+      // A poster-sized page is drawn coarser rather than into an image of billions of pixels.
+      const pixmap = renderWithoutText(page, fittedDpi(x1 - x0, y1 - y0, args.dpi) / 72);
       const background = `${args.outDir}/slide-${index + 1}.jpg`;
       fs.writeFileSync(background, pixmap.asJPEG(args.quality, false));
       pixmap.destroy();
@@ -264,8 +267,7 @@ export const convertTasks = {
     args.pages.forEach((index, i) => {
       const page = doc.loadPage(index);
       const [x0, y0, x1, y1] = page.getBounds();
-      const points = Math.max(1, (x1 - x0) * (y1 - y0));
-      const dpi = Math.min(args.dpi, Math.floor(72 * Math.sqrt(args.maxPixels / points)));
+      const dpi = fittedDpi(x1 - x0, y1 - y0, args.dpi, args.maxPixels);
       const scale = dpi / 72;
       // No alpha: a page is opaque paper, and neither JPEG nor a CMYK image can carry transparency.
       const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), COLOR_SPACES[args.color], false, true);

@@ -16,7 +16,9 @@ export function openPdf(path: string): mupdf.PDFDocument {
 }
 
 export function savePdf(doc: mupdf.PDFDocument, path: string, options: string): void {
-  fs.writeFileSync(path, doc.saveToBuffer(options).asUint8Array());
+  // MuPDF cannot append to a file whose cross-reference table it had to rebuild: such a file is written whole.
+  const written = options === "incremental" && doc.wasRepaired() ? "compress" : options;
+  fs.writeFileSync(path, doc.saveToBuffer(written).asUint8Array());
 }
 
 /**

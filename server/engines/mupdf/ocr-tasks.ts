@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
+import { fittedDpi } from "./page-pixels.js";
 
 /**
  * MuPDF work around OCR: images (every frame of a TIFF too) become PDF pages, pages are checked for existing
@@ -115,6 +116,8 @@ const MAX_IMAGE_PIXELS = 250_000_000;
 const MIN_SKEW_DEGREES = 0.2;
 const MAX_SKEW_DEGREES = 10;
 const SKEW_RENDER_DPI = 100;
+/** Every dark pixel is kept as a coordinate pair while measuring: a huge page is measured on fewer pixels. */
+const SKEW_MAX_PIXELS = 8_000_000;
 
 function openPdfDocument(path: string): mupdf.PDFDocument {
   const pdf = mupdf.Document.openDocument(path, "application/pdf").asPDF();
@@ -128,7 +131,9 @@ function openPdfDocument(path: string): mupdf.PDFDocument {
  * slant of the lines. Searched coarse (half degrees) and then fine (twentieths).
  */
 function skewAngle(page: mupdf.Page): number {
-  const scale = SKEW_RENDER_DPI / 72;
+  const [x0, y0, x1, y1] = page.getBounds();
+  // Measured on a coarser picture where a huge page would otherwise need billions of pixels.
+  const scale = fittedDpi(x1 - x0, y1 - y0, SKEW_RENDER_DPI, SKEW_MAX_PIXELS) / 72;
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, false);
   const width = pixmap.getWidth();
   const height = pixmap.getHeight();

@@ -259,6 +259,55 @@ function rebuildPageTree(doc: mupdf.PDFDocument): number {
   return pages.length;
 }
 
+/** Attributes a page inherits from the nodes above it (PDF 32000 7.7.3.4). */
+const INHERITED = ["Resources", "MediaBox", "CropBox", "Rotate"] as const;
+/** Deeper than any page tree written by software: a deeper one is a crafted loop or chain. */
+const MAX_TREE_DEPTH = 64;
+
+/**
+ * Walks the page tree as written, each node once (a loop or a page listed twice is followed only the first time),
+ * and hangs the leaves it finds, with their inherited attributes made their own, under one fresh /Pages node whose
+ * /Count is right. Used where qpdf or MuPDF stumble over a loop, a shared kid or a /Count that lies.
+ */
+function flattenPageTree(doc: mupdf.PDFDocument, maxPages: number): number {
+  const root = doc.getTrailer().get("Root");
+  const top = root.get("Pages");
+  const pages: mupdf.PDFObject[] = [];
+  const seen = new Set<number>();
+  const visit = (node: mupdf.PDFObject, inherited: Map<string, mupdf.PDFObject>, depth: number) => {
+    if (pages.length > maxPages || depth > MAX_TREE_DEPTH || !node.isDictionary()) return;
+    if (node.isIndirect()) {
+      if (seen.has(node.asIndirect())) return;
+      seen.add(node.asIndirect());
+    }
+    const kids = node.get("Kids");
+    const type = node.get("Type");
+    const isPage = type.isName() ? type.asName() === "Page" : !kids.isArray();
+    if (isPage) {
+      for (const [key, value] of inherited) if (node.get(key).isNull()) node.put(key, value);
+      pages.push(node);
+      return;
+    }
+    const passed = new Map(inherited);
+    for (const key of INHERITED) if (!node.get(key).isNull()) passed.set(key, node.get(key));
+    for (let i = 0, n = kids.isArray() ? kids.length : 0; i < n; i++) visit(kids.get(i), passed, depth + 1);
+  };
+  visit(top, new Map(), 0);
+  if (pages.length === 0 || pages.length > maxPages) return pages.length;
+  const tree = doc.addObject(doc.newDictionary());
+  const kids = doc.newArray();
+  for (const page of pages) {
+    kids.push(page);
+    page.put("Parent", tree);
+    if (!page.get("MediaBox").isArray()) page.put("MediaBox", [0, 0, 595, 842]);
+  }
+  tree.put("Type", doc.newName("Pages"));
+  tree.put("Kids", kids);
+  tree.put("Count", pages.length);
+  root.put("Pages", tree);
+  return pages.length;
+}
+
 function tidyDocument(doc: mupdf.PDFDocument, options: TidyOptions): TidyReport {
   const report: TidyReport = { fixes: [], findings: [], changed: false };
   if (options.metadata) fixMetadata(doc, report);
@@ -426,6 +475,17 @@ export const repairTasks = {
     const options = ["compress", args.garbage === "none" ? "" : `garbage=${args.garbage}`, args.clean ? "clean,sanitize" : ""].filter(Boolean);
     fs.writeFileSync(args.output, doc.saveToBuffer(options.join(",")).asUint8Array());
     return { pageCount: rebuiltPages || doc.countPages(), wasRepaired: doc.wasRepaired(), rebuiltPages };
+  },
+
+  /**
+   * Writes the document with its pages under one fresh page tree (see flattenPageTree). More than maxPages
+   * pages found stops the walk: the count is reported and nothing is written.
+   */
+  rewritePageTree(args: { input: string; output: string; maxPages: number }): { pageCount: number } {
+    const doc = open(args.input);
+    const pageCount = flattenPageTree(doc, args.maxPages);
+    if (pageCount > 0 && pageCount <= args.maxPages) fs.writeFileSync(args.output, doc.saveToBuffer("compress,garbage=compact").asUint8Array());
+    return { pageCount };
   },
 
   /** Drops a trailer Info that is another part of the document, which sends Ghostscript in circles. */

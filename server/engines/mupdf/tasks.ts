@@ -6,6 +6,7 @@ import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
+import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
 
 /**
  * Work done with MuPDF, run inside a worker thread (see pool.ts). Tasks take and return plain data; files go by
@@ -407,12 +408,13 @@ export const tasks = {
     try {
       pages.forEach((index, i) => {
         const page = doc.loadPage(index);
-        const text = page
-          .toStructuredText("preserve-whitespace")
-          .asText()
-          // Glyphs without a Unicode mapping come out as U+FFFD; they carry no text.
-          .replace(/\uFFFD/g, "")
-          .replace(/[ \t]+\n/g, "\n")
+        const text = trimLineEnds(
+          page
+            .toStructuredText("preserve-whitespace")
+            .asText()
+            // Glyphs without a Unicode mapping come out as U+FFFD; they carry no text.
+            .replace(/\uFFFD/g, ""),
+        )
           .replace(/\n{3,}/g, "\n\n")
           .trim();
         const finalText = args.reflow ? reflowParagraphs(text) : text;
@@ -470,7 +472,7 @@ export const tasks = {
 function reflowParagraphs(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((para) => para.replace(/([a-z\u00e0-\u024f])-\n(?=[a-z\u00e0-\u024f])/g, "$1").replace(/\s*\n\s*/g, " "))
+    .map((para) => joinLines(para.replace(/([a-z\u00e0-\u024f])-\n(?=[a-z\u00e0-\u024f])/g, "$1")))
     .join("\n\n");
 }
 

@@ -1,0 +1,90 @@
+import { DamagedPdfError, failedWith, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import type { PageBox } from "../engines/mupdf/tasks.js";
+import type { ProcessorContext } from "../tools/types.js";
+
+/**
+ * How many pixels a job may have rendered, decided from the page boxes before anything is rendered: a page's
+ * pixels are its size times the resolution squared, so a few kilobytes of PDF can ask for billions.
+ */
+
+/**
+ * The most pixels one job renders, all pages together: about 1,100 A4 pages at 150 dpi or 280 at 300 dpi. It bounds
+ * the time a job holds a MuPDF worker and the disk its images fill.
+ */
+export const MAX_JOB_PIXELS = 2_500_000_000;
+/** A page that would have to be rendered below this to fit MAX_PAGE_PIXELS is refused: nothing would be legible. */
+export const MIN_RENDER_DPI = 10;
+
+export function pixelsAt(box: PageBox, dpi: number): number {
+  return Math.abs(box.width * box.height) * (dpi / 72) ** 2;
+}
+
+function inches(points: number): string {
+  return String(Math.round(Math.abs(points) / 72));
+}
+
+function tooLarge(message: string): UserError {
+  return new UserError(message, 422, "too_large");
+}
+
+/**
+ * Refuses, with the limit named, a render of these pages (one-based) at `dpi` that would pass the limits. `boxes`
+ * are every page's visible boxes, as MuPDF renders them. Where the renderer lowers the resolution of a large page
+ * (ours do), a page only has to fit at MIN_RENDER_DPI; where it cannot (OCRmyPDF), at `dpi` itself.
+ */
+export function checkRenderBudget(boxes: readonly PageBox[], pages: readonly number[], dpi: number, lowersResolution = true): void {
+  let total = 0;
+  for (const page of pages) {
+    const box = boxes[page - 1];
+    if (!box) continue;
+    const size = `${inches(box.width)} by ${inches(box.height)} inches`;
+    if (!lowersResolution && pixelsAt(box, dpi) > MAX_PAGE_PIXELS) {
+      throw tooLarge(
+        `Page ${page} is too large to read at ${dpi} dpi (${size}): it would pass ${MAX_PAGE_PIXELS / 1e6} million pixels, the most for one page. Please choose a lower resolution.`,
+      );
+    }
+    const fitted = fittedDpi(box.width, box.height, dpi);
+    if (fitted < MIN_RENDER_DPI) {
+      throw tooLarge(
+        `Page ${page} is too large to render (${size}): even at ${MIN_RENDER_DPI} dpi it would pass ${MAX_PAGE_PIXELS / 1e6} million pixels, the most for one page.`,
+      );
+    }
+    total += pixelsAt(box, fitted);
+  }
+  if (total > MAX_JOB_PIXELS) {
+    throw tooLarge(
+      `These pages would make ${gigapixels(total)} gigapixels of images at ${dpi} dpi; the most for one file is ${gigapixels(MAX_JOB_PIXELS)} gigapixels. Please choose fewer pages or a lower resolution.`,
+    );
+  }
+}
+
+function gigapixels(pixels: number): string {
+  const g = pixels / 1e9;
+  return g >= 10 ? String(Math.round(g)) : String(Math.round(g * 10) / 10);
+}
+
+/**
+ * Every page's visible box (the crop box, after /Rotate), as MuPDF renders and annotates it. A page MuPDF cannot
+ * load (a dictionary nested past its limits, a broken object) makes the file one it cannot work on: a 422.
+ */
+export async function readPageBoxes(pdf: { path: string; name: string }, ctx: ProcessorContext): Promise<PageBox[]> {
+  try {
+    return (await runMupdf("pageBoxes", { input: pdf.path, box: "CropBox" }, ctx)).pages;
+  } catch (err) {
+    if (failedWith(err, "damaged", "unsupported")) throw new DamagedPdfError(pdf.name);
+    throw err;
+  }
+}
+
+/** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does. */
+export async function ensureRenderBudget(
+  pdf: { path: string; name: string },
+  pages: readonly number[],
+  dpi: number,
+  ctx: ProcessorContext,
+  lowersResolution = true,
+): Promise<void> {
+  checkRenderBudget(await readPageBoxes(pdf, ctx), pages, dpi, lowersResolution);
+}
