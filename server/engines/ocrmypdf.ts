@@ -28,7 +28,7 @@ export interface OcrRun {
 }
 
 /** OCRmyPDF's exit codes that a visitor's file can cause (see ocrmypdf.exceptions.ExitCode). */
-export const OCRMYPDF_EXIT = { inputFile: 2, encrypted: 8, pdfaFailed: 10, other: 15 } as const;
+export const OCRMYPDF_EXIT = { inputFile: 2, invalidOutput: 4, childProcess: 7, encrypted: 8, pdfaFailed: 10, other: 15 } as const;
 
 const PROGRESS_POLL_MS = 500;
 
@@ -82,6 +82,9 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
     throw classifyRunFailure(err, (e) => {
       if (e.exitCode === OCRMYPDF_EXIT.encrypted) return "encrypted";
       if (e.exitCode === OCRMYPDF_EXIT.inputFile) return "damaged";
+      // The PDF it wrote from the upload's pages would not validate, or Ghostscript or Tesseract fell over on a page.
+      if (e.exitCode === OCRMYPDF_EXIT.invalidOutput) return "damaged";
+      if (e.exitCode === OCRMYPDF_EXIT.childProcess) return "crashed";
       // An image Pillow cannot identify, or a page pikepdf reads as null (OCRmyPDF's "other error"), is damage in the upload.
       const unreadable = e.stderr.includes("UnidentifiedImageError") || e.stderr.includes("'NoneType' object has no attribute");
       return e.exitCode === OCRMYPDF_EXIT.other && unreadable ? "damaged" : undefined;
