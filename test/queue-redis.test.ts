@@ -91,7 +91,7 @@ describe("jobs on BullMQ workers", () => {
   });
 
   it("cancels a running job on its worker, which goes on to the next job", async () => {
-    const started = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+    const started = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "150" });
     await waitForJob(server, started.body.jobId, (e) => e.progress > 0);
     const since = Date.now();
     expect((await fetch(`${server.url}/api/jobs/${started.body.jobId}`, { method: "DELETE" })).status).toBe(200);
@@ -123,7 +123,7 @@ describe("jobs on BullMQ workers", () => {
         await third.close();
       }
 
-      const slow = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+      const slow = await startJob(server, "pdf-to-png", longPdf, { imageResolution: "150" });
       await waitForJob(other, slow.body.jobId, (e) => e.progress > 0);
       expect((await fetch(`${other.url}/api/jobs/${slow.body.jobId}`, { method: "DELETE" })).status).toBe(200);
       expect((await readEvents(server, slow.body.jobId)).at(-1)).toMatchObject({ state: "cancelled" });
@@ -188,7 +188,7 @@ describe("jobs on BullMQ workers", () => {
 
   it("answers 429 with Retry-After when jobs wait beyond QUEUE_LIMIT across the workers", async () => {
     expect(alive().length).toBe(2);
-    const slow = () => startJob(server, "pdf-to-png", longPdf, { imageResolution: "300" });
+    const slow = () => startJob(server, "pdf-to-png", longPdf, { imageResolution: "150" });
     // One at a time: with QUEUE_LIMIT 1, a second job sent before a worker (perhaps just started) has taken the
     // first would itself be refused.
     const busy = [];
