@@ -268,7 +268,7 @@ describe("images are measured from their headers before anything decodes them", 
     const big = await whileHealthAnswers(() =>
       postTool(server, "sign-pdf", [{ name: "doc.pdf", data: pdf }], { signatureType: "draw", drawSignatureData: padded }),
     );
-    expectSentence(big.result, 413, /"drawSignatureData" is too long/);
+    expectSentence(big.result, 400, /"drawSignatureData" is too long/);
     expect(big.slowestHealthMs).toBeLessThan(1000);
     await expectAlive();
   });

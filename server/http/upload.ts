@@ -169,8 +169,9 @@ function checkBoundary(contentType: string | undefined): void {
   }
 }
 
+/** A 400 like any field the schema refuses: one field out of its bounds is an invalid value, not a heavy request. */
 function fieldTooLong(name: string, maxChars: number): UserError {
-  return new UserError(`"${name.slice(0, 100)}" is too long: at most ${maxChars} characters.`, 413, "field_too_long");
+  return new UserError(`"${name.slice(0, 100)}" is too long: at most ${maxChars} characters.`, 400, "field_too_long");
 }
 
 function fieldsTooLarge(maxBytes: number): UserError {
