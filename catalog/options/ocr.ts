@@ -43,7 +43,7 @@ export const ocrOptions = z.object({
   confidenceThreshold: z.number().min(0).max(100).default(75),
   dpi: z.number().int().min(72).max(600).default(300),
   /** Sent as multipleLanguages[0], multipleLanguages[1], ... */
-  multipleLanguages: z.array(languageCode).max(40).default([]),
+  multipleLanguages: z.array(languageCode).max(10).default([]),
   customModel: z.string().max(200).default(""),
   /** Recognise pages that already carry text as well (OCRmyPDF's --force-ocr). */
   forceOcr: z.boolean().default(false),
