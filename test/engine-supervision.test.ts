@@ -56,6 +56,8 @@ describe("engine failures", () => {
     expect(mupdfErrorKind(new Error("not a dict (null)"))).toBe("damaged");
     expect(mupdfErrorKind(new Error("password required"))).toBe("encrypted");
     expect(mupdfErrorKind(new TypeError("x is undefined"))).toBe("bug");
+    // A key looked up inside an object the file lacks: the binding's shared null object throws on get().
+    expect(mupdfErrorKind(thrown(() => new mupdf.PDFDocument().getTrailer().get("Missing").get("Deeper")))).toBe("damaged");
   });
 
   it("are answered with a sentence and a 4xx, except an engine that is not there (503)", () => {

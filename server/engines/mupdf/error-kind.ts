@@ -10,6 +10,10 @@ export function mupdfErrorKind(err: unknown): ErrorKind {
   if (typeof err === "string") return "damaged";
   if (!(err instanceof Error)) return "bug";
   if (err instanceof RangeError && /allocation failed|Invalid array length|Invalid typed array length/i.test(err.message)) return "too-large";
+  // Looking inside an object the file lacks: MuPDF's binding answers a missing key with a shared null object whose
+  // own get() throws this TypeError. The file left out what every reader expects there (a page's resources, a
+  // dictionary that is null), so it is the file's fault, as MuPDF's own "not a dict (null)" is.
+  if (err instanceof TypeError && err.message.includes("reading '_fromPDFObject")) return "damaged";
   if (err.constructor !== Error) return "bug";
   if (/password/i.test(err.message)) return "encrypted";
   if (/too many pixels|out of memory|cannot allocate|malloc/i.test(err.message)) return "too-large";

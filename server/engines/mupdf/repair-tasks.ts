@@ -194,7 +194,9 @@ function findBrokenImages(doc: mupdf.PDFDocument, report: TidyReport): void {
   const seen = new Set<number>();
   let broken = 0;
   for (let p = 0, n = doc.countPages(); p < n; p++) {
-    const xobjects = doc.findPage(p).getInheritable("Resources").get("XObject");
+    const resources = doc.findPage(p).getInheritable("Resources");
+    if (!resources.isDictionary()) continue;
+    const xobjects = resources.get("XObject");
     if (!xobjects.isDictionary()) continue;
     xobjects.forEach((ref) => {
       if (!ref.isIndirect() || seen.has(ref.asIndirect())) return;
