@@ -9,6 +9,10 @@ import type { JobQueue } from "../../jobs/queue.js";
 import { PROCESSORS } from "../../tools/index.js";
 
 export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl" | "fileTtlMs">): void {
+  // Probing the engines starts a program each (LibreOffice's takes a while); done now, the first health check after
+  // start answers as fast as the rest. Both results are kept, and a failed probe is retried on the next check.
+  void engineStatus().catch(() => undefined);
+  void installedOcrLanguages().catch(() => undefined);
   app.get("/api/health", async () => {
     const engines = await engineStatus();
     const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
