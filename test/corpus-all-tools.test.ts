@@ -12,7 +12,7 @@ import { download, postTool, startServer, type TestServer } from "./helpers/serv
  * and every result must pass `qpdf --check`. Refusals are allowed only where the input deserves one: the file
  * that needs a password (everywhere but Unlock, which opens it with its password) and the file whose page tree
  * is lost (see corpus.test.ts), which only Repair PDF takes on. Requests go four at a time so that both job slots
- * stay busy; the whole sweep is timed.
+ * stay busy. The sweep's time is printed, not asserted: speed is measured by the benchmarks.
  */
 
 const run = promisify(execFile);
@@ -51,7 +51,6 @@ interface Outcome {
 
 let server: TestServer;
 const outcomes: Outcome[] = [];
-let seconds = 0;
 
 async function pageCount(file: string, password?: string): Promise<number> {
   try {
@@ -122,7 +121,7 @@ beforeAll(async () => {
       while (next < work.length) outcomes.push(await work[next++]!());
     }),
   );
-  seconds = (Date.now() - started) / 1000;
+  const seconds = (Date.now() - started) / 1000;
   console.log(`corpus sweep: ${work.length} runs in ${seconds.toFixed(1)} s`);
 }, 600_000);
 afterAll(async () => server?.close());
@@ -161,10 +160,5 @@ describe("every corpus PDF through every PDF-to-PDF tool", () => {
   it("produces files that pass qpdf --check", () => {
     const bad = outcomes.filter((o) => o.status === 200 && o.check !== "").map((o) => `${o.tool} ${o.file}: ${o.check}`);
     expect(bad).toEqual([]);
-  });
-
-  it("finishes in reasonable time", () => {
-    // 362 runs took 105 to 190 s on two shared cores; four minutes leaves room for a busy CI machine.
-    expect(seconds).toBeLessThan(240);
   });
 });
