@@ -166,6 +166,13 @@ export async function runMupdf<T extends TaskName>(
 ): Promise<TaskResult<T>> {
   const controls = { signal: ctx.signal, timeoutMs: timeLimitFor("mupdf", ctx.timeoutMs), onProgress };
   if (!mupdfBoundToJobs()) return (await mupdfPool().run(task, args, controls)) as TaskResult<T>;
-  // Without a job (the engine probe), a folder of the pool's own stands for one.
-  return (await jobBoundMupdf().run(ctx.workDir ?? probeFolder(), task, args, controls)) as TaskResult<T>;
+  if (ctx.workDir) return (await jobBoundMupdf().run(ctx.workDir, task, args, controls)) as TaskResult<T>;
+  // Without a job (the engine probe), a folder of the pool's own stands for one, and its child goes when the task
+  // ends rather than idle on, holding memory, for a job that never comes.
+  const folder = probeFolder();
+  try {
+    return (await jobBoundMupdf().run(folder, task, args, controls)) as TaskResult<T>;
+  } finally {
+    jobBoundMupdf().release(folder);
+  }
 }
