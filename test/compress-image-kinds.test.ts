@@ -2,12 +2,23 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cmykJpegImage, imagesPdf, jpxImage, paletteImage, sixteenBitImage, softMaskedImage, type ImageObject } from "./helpers/image-kinds.js";
+import {
+  cmykJpegImage,
+  eightBitGreyImage,
+  imagesPdf,
+  jpxImage,
+  oneBitImage,
+  paletteImage,
+  sixteenBitImage,
+  softMaskedImage,
+  type ImageObject,
+} from "./helpers/image-kinds.js";
 import { qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
-import { syntheticPhoto } from "./helpers/synthetic-pdfs.js";
+import { makeImagePdf, syntheticBilevelScan, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
 
 /**
  * Compress re-encodes images however they were stored (JPEG 2000, 16 bits, CMYK, soft-masked, palette), smaller
@@ -110,5 +121,62 @@ describe("compress-pdf image kinds", () => {
     const objects = new Set((await pdfImageList(out)).map((c) => c[13]));
     expect(objects.size).toBe(1);
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) / 3 / 5);
+  }, 120_000);
+});
+
+describe("compress-pdf black-and-white scans", () => {
+  /** An A4 page scanned in black and white at 300 dpi. */
+  const A4_300 = { width: 2480, height: 3508 };
+  let scan: Buffer;
+  beforeAll(async () => {
+    scan = await syntheticBilevelScan(A4_300.width, A4_300.height, 11);
+  }, 60_000);
+
+  it("re-encodes 1-bit and two-level grey scans as CCITT G4 pixel for pixel, below Ghostscript /ebook's size", async () => {
+    const input = await writeTemp("bilevel.pdf", imagesPdf([oneBitImage(scan, A4_300.width, A4_300.height), eightBitGreyImage(scan, A4_300.width, A4_300.height)]));
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4 pixel for pixel: 1 1-bit image and 1 losslessly stored image.");
+    const listed = await pdfImageList(out);
+    expect(listed.map((c) => [c[5], c[7], c[8]])).toEqual([["gray", "1", "ccitt"], ["gray", "1", "ccitt"]]);
+    // Every pixel as it was: poppler decodes the G4 streams back to the scan itself.
+    const dir = await tempDir();
+    await exec("pdfimages", ["-png", out, path.join(dir, "img")], { cwd: dir });
+    for (const name of ["img-000.png", "img-001.png"]) {
+      const { data } = await sharp(path.join(dir, name)).greyscale().raw().toBuffer({ resolveWithObject: true });
+      expect(Buffer.compare(data, scan), name).toBe(0);
+    }
+    expect(await sizeOf(out)).toBeLessThan(await sizeOf(await ghostscriptEbook(input)));
+    // G4 codes runs against the line above; Flate (even of 1-bit rows) finds less to share.
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.6);
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.99);
+  }, 120_000);
+
+  it("at the extreme level thresholds a 600-dpi black-and-white scan down to 300 dpi, still G4", async () => {
+    const fine = await syntheticBilevelScan(A4_300.width * 2, A4_300.height * 2, 12);
+    const input = await writeTemp("bilevel-600.pdf", imagesPdf([oneBitImage(fine, A4_300.width * 2, A4_300.height * 2)]));
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "extreme" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4: 1 1-bit image, it resampled to at most 300 dpi.");
+    const [image] = await pdfImageList(out);
+    expect(image![8]).toBe("ccitt");
+    // 4960 pixels across 595 points are 600.2 dpi, so 300 dpi is a pixel short of half.
+    expect(Math.abs(Number(image![3]) - A4_300.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(image![4]) - A4_300.height)).toBeLessThanOrEqual(1);
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.6);
+    expect(await pdfSsim(input, out, 1, 100)).toBeGreaterThan(0.95);
+  }, 120_000);
+
+  it("leaves a scan Ghostscript already stored as G4 as it is, and keeps grey scans grey at the extreme level", async () => {
+    const g4 = await ghostscriptEbook(await writeTemp("for-gs.pdf", imagesPdf([oneBitImage(scan, A4_300.width, A4_300.height)])));
+    expect((await pdfImageList(g4))[0]![8]).toBe("ccitt");
+    const greyPdf = await writeTemp("grey.pdf", await makeImagePdf([await syntheticScan(A4_300.width, A4_300.height / 2, 3)]));
+    const input = path.join(await tempDir(), "mixed.pdf");
+    await exec("qpdf", ["--empty", "--pages", g4, greyPdf, "--", input]);
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "extreme" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("1 black-and-white scan (JBIG2 or CCITT) kept as stored");
+    expect(reply.message).toContain("Re-encoded as JPEG: 1 JPEG image");
+    expect((await pdfImageList(out)).map((c) => [c[5], c[7], c[8]])).toEqual([["gray", "1", "ccitt"], ["gray", "8", "jpeg"]]);
   }, 120_000);
 });

@@ -5,21 +5,22 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
-import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
+import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
 import type { Processor } from "./types.js";
 
 /**
  * Makes a PDF smaller without turning it into pictures: photos and scans are resampled and re-encoded as JPEG,
- * fonts are subset, unused and duplicate objects dropped, and the structure packed into compressed object
+ * black-and-white scans as CCITT G4, fonts are subset, unused and duplicate objects dropped, and the structure packed into compressed object
  * streams. Text, links, forms and bookmarks are not touched. A result that is not smaller is not handed out.
  */
 
-const LEVELS: Record<CompressOptions["compressionLevel"], JpegTarget & { label: string }> = {
+const LEVELS: Record<CompressOptions["compressionLevel"], ImageTarget & { label: string }> = {
   low: { colorDpi: 150, grayDpi: 200, quality: 78, label: "low" },
   recommended: { colorDpi: 120, grayDpi: 150, quality: 55, label: "recommended" },
-  extreme: { colorDpi: 72, grayDpi: 100, quality: 40, label: "extreme" },
+  // Black-and-white scans above 300 dpi are thresholded down to it only here: below it, text thins and breaks up.
+  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40, label: "extreme" },
 };
 
 /** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
@@ -33,7 +34,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const { images, bilevelKept } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
+  const { images, bilevelScans } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
@@ -72,7 +73,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     after < before
       ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
       : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
-    ...imageReport(replacements, level, bilevelKept),
+    ...imageReport(replacements, level, bilevelScans),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
     repaired ?? "",
   ].filter(Boolean);

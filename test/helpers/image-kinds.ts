@@ -129,3 +129,18 @@ export async function paletteImage(jpeg: Buffer): Promise<ImageObject> {
   const lookup = `<${palette.toString("hex")}>`;
   return { dict: `/ColorSpace [/Indexed /DeviceRGB 255 ${lookup}] /BitsPerComponent 8 /Filter /FlateDecode`, data: deflateSync(indices), width, height };
 }
+
+/** Black-and-white pixels (each 0 or 255) packed 1 bit a pixel, white as 1, Flate-compressed: as img2pdf stores a 1-bit PNG. */
+export function oneBitImage(grey: Buffer, width: number, height: number): ImageObject {
+  const rowBytes = Math.ceil(width / 8);
+  const packed = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (grey[y * width + x]! >= 128) packed[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+  }
+  return { dict: "/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode", data: deflateSync(packed), width, height };
+}
+
+/** The same black-and-white pixels stored as 8-bit grey, as some scanning software saves them. */
+export function eightBitGreyImage(grey: Buffer, width: number, height: number): ImageObject {
+  return { dict: "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", data: deflateSync(grey), width, height };
+}

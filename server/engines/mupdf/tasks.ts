@@ -28,10 +28,10 @@ export interface PageBox {
 }
 
 /**
- * How an image was stored, for the reply: the first that applies of JPEG 2000, CMYK, 16 bits a channel, a palette,
- * JPEG, and anything else (Flate, LZW, uncompressed).
+ * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, 1 bit a pixel, CMYK,
+ * 16 bits a channel, a palette, JPEG, and anything else (Flate, LZW, uncompressed).
  */
-export type StoredImageKind = "jpeg2000" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
+export type StoredImageKind = "jpeg2000" | "ccitt" | "1-bit" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
 
 /** An image whose decoded pixels were written to rawPath, packed rows of `channels` bytes a pixel. */
 export interface ImageToResample {
@@ -41,6 +41,8 @@ export interface ImageToResample {
   kind: StoredImageKind;
   /** The image has a soft mask (/SMask), which stays as it is beside the re-encoded colours. */
   softMask: boolean;
+  /** Every pixel is black or white (a 1-bit scan, or one stored in more bits): it is encoded as CCITT G4. */
+  bilevel: boolean;
   rawPath: string;
   width: number;
   height: number;
@@ -55,9 +57,13 @@ export interface ImageToResample {
 
 export interface ImageReplacement {
   xref: number;
-  /** Copies of the same image, given the same JPEG (saving with deduplication then keeps one). */
+  /** Copies of the same image, given the same encoding (saving with deduplication then keeps one). */
   sameAs: number[];
-  jpegPath: string;
+  /** A JPEG file, or a CCITT G4 stream (K -1, white as 0 bits) of width × height 1-bit pixels. */
+  encoding: "jpeg" | "ccitt-g4";
+  dataPath: string;
+  width: number;
+  height: number;
   keepColorSpace: boolean;
 }
 
@@ -165,12 +171,32 @@ function isBilevelScan(obj: mupdf.PDFObject): boolean {
   return filtersOf(obj).some((f) => f === "JBIG2Decode" || f === "CCITTFaxDecode");
 }
 
+/**
+ * 1-bit images that CCITT G4 can hold pixel for pixel: stored plainly (Flate, LZW, uncompressed) or in an older
+ * CCITT code (kept unless G4 is smaller). JBIG2 is left alone: it is smaller than G4. Stencil masks and colour-keyed
+ * images keep their own meaning of the bits; which of the rest decode to black and white only is seen once decoded.
+ */
+function isBilevelCandidate(obj: mupdf.PDFObject): boolean {
+  if (obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean()) return false;
+  if (!obj.get("BitsPerComponent").isNumber() || obj.get("BitsPerComponent").asNumber() !== 1) return false;
+  if (obj.get("Mask").isArray()) return false;
+  return !filtersOf(obj).includes("JBIG2Decode");
+}
+
+/** True when every value is 0 or 255: black-and-white pixels, however many bits they were stored in. */
+function onlyBlackAndWhite(grey: Uint8Array): boolean {
+  for (let i = 0; i < grey.length; i++) if (grey[i] !== 0 && grey[i] !== 255) return false;
+  return true;
+}
+
 /** Colour spaces that a JPEG with the same number of channels is read in directly. */
 const JPEG_READY_SPACES = new Set(["DeviceGray", "DeviceRGB", "CalGray", "CalRGB", "ICCBased"]);
 
 function storedKind(obj: mupdf.PDFObject, pixmap: mupdf.Pixmap): StoredImageKind {
   const filters = filtersOf(obj);
   if (filters.includes("JPXDecode")) return "jpeg2000";
+  if (filters.includes("CCITTFaxDecode")) return "ccitt";
+  if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 1) return "1-bit";
   if (pixmap.getColorSpace()?.isCMYK()) return "cmyk";
   if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 16) return "16-bit";
   if (colorSpaceFamily(obj) === "Indexed") return "palette";
@@ -232,9 +258,10 @@ export const tasks = {
    * Finds the images worth recompressing and writes each one's decoded pixels (8-bit grey or RGB) to outDir, so
    * that the main thread can resample and encode them, with the lowest resolution at which any page shows each
    * (the largest placement decides how many pixels are needed). Identical copies are decoded once. Which images
-   * are left alone is said at isLossyCandidate; bilevelKept counts the JBIG2 and CCITT scans among them.
+   * are left alone is said at isLossyCandidate and isBilevelCandidate; bilevelScans counts the images stored as
+   * JBIG2 or CCITT, whether or not they are among those handed back.
    */
-  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[]; bilevelKept: number } {
+  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[]; bilevelScans: number } {
     const doc = openPdf(args.input);
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
@@ -267,10 +294,11 @@ export const tasks = {
     }
     const images: ImageToResample[] = [];
     const byIdentity = new Map<string, ImageToResample>();
-    let bilevelKept = 0;
+    let bilevelScans = 0;
     for (const [xref, { obj, dpi }] of found) {
-      if (isBilevelScan(obj)) bilevelKept++;
-      if (!isLossyCandidate(obj)) continue;
+      if (isBilevelScan(obj)) bilevelScans++;
+      const bilevelSource = isBilevelCandidate(obj);
+      if (!bilevelSource && !isLossyCandidate(obj)) continue;
       const width = obj.get("Width").asNumber();
       const height = obj.get("Height").asNumber();
       // Tiny images are not worth a lossy step; giant ones (a decompression bomb, often) are not decoded at all.
@@ -308,6 +336,9 @@ export const tasks = {
       for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
       // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
       const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
+      const bilevel = (grey !== undefined || channels === 1) && onlyBlackAndWhite(grey ?? packed);
+      // A 1-bit image in colours other than black and white (a two-colour palette) has no better encoding here.
+      if (bilevelSource && !bilevel) continue;
       const rawPath = `${args.outDir}/image-${xref}.raw`;
       fs.writeFileSync(rawPath, grey ?? packed);
       const image: ImageToResample = {
@@ -315,18 +346,19 @@ export const tasks = {
         sameAs: [],
         kind,
         softMask: obj.get("SMask").isStream(),
+        bilevel,
         rawPath,
         width: w,
         height: h,
         channels: grey ? 1 : channels,
         dpi,
-        keepColorSpace: grey ? false : keepColorSpace,
+        keepColorSpace: grey || bilevel ? false : keepColorSpace,
         storedBytes: obj.readRawStream().length,
       };
       byIdentity.set(identity, image);
       images.push(image);
     }
-    return { images, bilevelKept };
+    return { images, bilevelScans };
   },
 
   /**
@@ -337,19 +369,27 @@ export const tasks = {
     const doc = openPdf(args.input);
     let replaced = 0;
     for (const r of args.replacements) {
-      const jpeg = fs.readFileSync(r.jpegPath);
-      const image = new mupdf.Image(jpeg);
-      const components = image.getNumberOfComponents();
+      const data = fs.readFileSync(r.dataPath);
+      const fax = r.encoding === "ccitt-g4";
+      // A JPEG says itself how many channels it has; a G4 stream is always one.
+      const components = fax ? 1 : new mupdf.Image(data).getNumberOfComponents();
       for (const xref of [r.xref, ...r.sameAs]) {
         const obj = doc.newIndirect(xref);
-        obj.writeRawStream(jpeg);
-        obj.put("Filter", doc.newName("DCTDecode"));
+        obj.writeRawStream(data);
+        obj.put("Filter", doc.newName(fax ? "CCITTFaxDecode" : "DCTDecode"));
         obj.delete("DecodeParms");
+        if (fax) {
+          const parms = doc.newDictionary();
+          parms.put("K", -1);
+          parms.put("Columns", r.width);
+          parms.put("Rows", r.height);
+          obj.put("DecodeParms", parms);
+        }
         obj.delete("Decode");
         obj.delete("SMaskInData");
-        obj.put("Width", image.getWidth());
-        obj.put("Height", image.getHeight());
-        obj.put("BitsPerComponent", 8);
+        obj.put("Width", r.width);
+        obj.put("Height", r.height);
+        obj.put("BitsPerComponent", fax ? 1 : 8);
         if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
         replaced++;
       }
