@@ -8,6 +8,7 @@ import {
   cmykJpegImage,
   eightBitGreyImage,
   imagesPdf,
+  inlineImagesPdf,
   jpxImage,
   oneBitImage,
   paletteImage,
@@ -121,6 +122,29 @@ describe("compress-pdf image kinds", () => {
     const objects = new Set((await pdfImageList(out)).map((c) => c[13]));
     expect(objects.size).toBe(1);
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) / 3 / 5);
+  }, 120_000);
+});
+
+describe("compress-pdf inline images", () => {
+  it("moves large inline images into image objects and re-encodes them; small ones stay inline", async () => {
+    const photos = await Promise.all([6, 7].map((seed) => syntheticPhoto(1600, 1067, seed)));
+    const input = await writeTemp("inline.pdf", await inlineImagesPdf(photos));
+    expect((await pdfImageList(input)).map((c) => c[10])).toEqual(["[inline]", "[inline]", "[inline]", "[inline]"]);
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("2 large inline images were moved out of the page contents into image objects");
+    expect(reply.message).toContain("Re-encoded as JPEG: 2 JPEG images");
+    const listed = await pdfImageList(out);
+    // Each photo now an object of its own, resampled to 120 dpi; each 16 × 16 icon still inline.
+    expect(listed.map((c) => (c[10] === "[inline]" ? `inline ${c[3]}` : `object ${c[8]} ${c[12]}`))).toEqual([
+      "object jpeg 120",
+      "inline 16",
+      "object jpeg 120",
+      "inline 16",
+    ]);
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.5);
+    expect(await sizeOf(out)).toBeLessThan(await sizeOf(await ghostscriptEbook(input)));
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
   }, 120_000);
 });
 

@@ -6,6 +6,7 @@ import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
+import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
 import type { Processor } from "./types.js";
@@ -34,7 +35,8 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const { images, bilevelScans } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
+  const inline = await externalizeInlineImages(pdf.path, ctx);
+  const { images, bilevelScans } = await runMupdf("collectImages", { input: inline.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
@@ -47,7 +49,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
-  const { fontsSubset } = await runMupdf("replaceImages", { input: pdf.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  const { fontsSubset } = await runMupdf("replaceImages", { input: inline.path, output: rewritten, replacements, subsetFonts: true }, ctx);
   // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
   const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
@@ -73,6 +75,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     after < before
       ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
       : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
+    inline.moved > 0 ? `${inline.moved === 1 ? "1 large inline image was" : `${inline.moved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.` : "",
     ...imageReport(replacements, level, bilevelScans),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
     repaired ?? "",

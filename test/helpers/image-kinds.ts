@@ -144,3 +144,32 @@ export function oneBitImage(grey: Buffer, width: number, height: number): ImageO
 export function eightBitGreyImage(grey: Buffer, width: number, height: number): ImageObject {
   return { dict: "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", data: deflateSync(grey), width, height };
 }
+
+/**
+ * One page per JPEG, each drawn as an inline image (BI … ID … EI inside the page's content stream, as some scanning
+ * and report tools write them), with a small inline icon in the corner that is too small to be worth an object.
+ */
+export async function inlineImagesPdf(jpegs: readonly Buffer[]): Promise<Buffer> {
+  const objects: string[] = ["<< /Type /Catalog /Pages 2 0 R >>", ""];
+  const kids: number[] = [];
+  const icon = Buffer.alloc(16 * 16 * 3, 0x80);
+  for (const jpeg of jpegs) {
+    const { width, height } = await sharp(jpeg).metadata();
+    const shown = Math.round((595 * height!) / width!);
+    const content = Buffer.concat([
+      Buffer.from(`q 595 0 0 ${shown} 0 ${842 - shown} cm BI /W ${width} /H ${height} /CS /RGB /BPC 8 /F /DCT ID `, "latin1"),
+      jpeg,
+      Buffer.from(`\nEI Q q 20 0 0 20 10 10 cm BI /W 16 /H 16 /CS /RGB /BPC 8 ID `, "latin1"),
+      icon,
+      Buffer.from("\nEI Q", "latin1"),
+    ]);
+    const pageNum = objects.length + 1;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /ProcSet [/PDF /ImageC /ImageI] >> /Contents ${pageNum + 1} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content.toString("latin1")}\nendstream`,
+    );
+    kids.push(pageNum);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
+  return rawPdf(objects);
+}

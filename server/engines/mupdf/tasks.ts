@@ -213,6 +213,35 @@ function identityOf(obj: mupdf.PDFObject): string {
   return hash.digest("hex");
 }
 
+/**
+ * Calls back for each image object in the pages' resources and in those of the forms they use (to a depth of 8),
+ * with the name it has there and the page's longest side in inches.
+ */
+function forEachPageImage(doc: mupdf.PDFDocument, onImage: (ref: mupdf.PDFObject, name: string, pageInches: number) => void): void {
+  const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
+    const xobjects = resources.get("XObject");
+    if (!xobjects.isDictionary() || depth > 8) return;
+    xobjects.forEach((ref, name) => {
+      if (!ref.isIndirect()) return;
+      const subtype = ref.get("Subtype");
+      if (subtype.isName() && subtype.asName() === "Form") {
+        const inner = ref.get("Resources");
+        if (inner.isDictionary()) visit(inner, pageInches, depth + 1);
+        return;
+      }
+      if (subtype.isName() && subtype.asName() === "Image") onImage(ref, String(name), pageInches);
+    });
+  };
+  for (let i = 0, n = doc.countPages(); i < n; i++) {
+    const [x0, y0, x1, y1] = doc.loadPage(i).getBounds();
+    const resources = doc.findPage(i).getInheritable("Resources");
+    if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
+  }
+}
+
+/** The names qpdf gives the image objects it makes of inline images: IIm1, IIm2, … */
+const EXTERNALIZED_NAME = /^IIm\d+$/;
+
 type Progress = (fraction: number) => void;
 type OutlineItem = NonNullable<ReturnType<mupdf.Document["loadOutline"]>>[number];
 type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
@@ -265,33 +294,15 @@ export const tasks = {
     const doc = openPdf(args.input);
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
-    const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
-      const xobjects = resources.get("XObject");
-      if (!xobjects.isDictionary() || depth > 8) return;
-      xobjects.forEach((ref) => {
-        if (!ref.isIndirect()) return;
-        const obj = ref; // get() reads through the reference; see countEmbeddedFonts for why not resolve().
-        const subtype = obj.get("Subtype");
-        if (subtype.isName() && subtype.asName() === "Form") {
-          const inner = obj.get("Resources");
-          if (inner.isDictionary()) visit(inner, pageInches, depth + 1);
-          return;
-        }
-        if (!subtype.isName() || subtype.asName() !== "Image") return;
-        const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
-        // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
-        // an annotation, say) it is estimated as if it filled the page.
-        const dpi = shown.resolutionOf(ref) ?? longest / pageInches;
-        const seen = found.get(ref.asIndirect());
-        if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
-      });
-    };
-    for (let i = 0, n = doc.countPages(); i < n; i++) {
-      const page = doc.loadPage(i);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const resources = doc.findPage(i).getInheritable("Resources");
-      if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
-    }
+    forEachPageImage(doc, (ref, _name, pageInches) => {
+      const obj = ref; // get() reads through the reference; see countEmbeddedFonts for why not resolve().
+      const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
+      // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
+      // an annotation, say) it is estimated as if it filled the page.
+      const dpi = shown.resolutionOf(ref) ?? longest / pageInches;
+      const seen = found.get(ref.asIndirect());
+      if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
+    });
     const images: ImageToResample[] = [];
     const byIdentity = new Map<string, ImageToResample>();
     let bilevelScans = 0;
@@ -359,6 +370,16 @@ export const tasks = {
       images.push(image);
     }
     return { images, bilevelScans };
+  },
+
+  /** How many image objects the pages use under the names qpdf gives inline images it turned into objects. */
+  countExternalizedImages(args: { input: string }): { count: number } {
+    const doc = openPdf(args.input);
+    const objects = new Set<number>();
+    forEachPageImage(doc, (ref, name) => {
+      if (EXTERNALIZED_NAME.test(name)) objects.add(ref.asIndirect());
+    });
+    return { count: objects.size };
   },
 
   /**
