@@ -49,7 +49,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
-  const { fontsSubset } = await runMupdf("replaceImages", { input: inline.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: inline.path, output: rewritten, replacements, subsetFonts: true }, ctx);
   // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
   const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
@@ -78,6 +78,9 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     inline.moved > 0 ? `${inline.moved === 1 ? "1 large inline image was" : `${inline.moved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.` : "",
     ...imageReport(replacements, level, bilevelScans),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
+    fontCopiesDropped > 0
+      ? `${fontCopiesDropped === 1 ? "1 duplicate copy" : `${fontCopiesDropped} duplicate copies`} of embedded fonts dropped: each font is stored once.`
+      : "",
     repaired ?? "",
   ].filter(Boolean);
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes.join(" ") };

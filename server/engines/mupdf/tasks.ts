@@ -104,17 +104,22 @@ function placedResolutions(doc: mupdf.PDFDocument): { resolutionOf(ref: mupdf.PD
   };
 }
 
-function countEmbeddedFonts(doc: mupdf.PDFDocument): number {
-  let count = 0;
+/** The embedded font programs (FontFile, FontFile2, FontFile3 streams), each counted once however many fonts use it. */
+function fontPrograms(doc: mupdf.PDFDocument): number {
+  const programs = new Set<number>();
   for (let num = 1, n = doc.countObjects(); num < n; num++) {
     // Read through the reference: a resolve()d wrapper drops a reference it does not own when it is collected,
     // and the object then goes missing from the saved file.
     const obj = doc.newIndirect(num);
     if (!obj.isDictionary()) continue;
     const type = obj.get("Type");
-    if (type.isName() && type.asName() === "FontDescriptor" && ["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) count++;
+    if (!type.isName() || type.asName() !== "FontDescriptor") continue;
+    for (const key of ["FontFile", "FontFile2", "FontFile3"]) {
+      const program = obj.get(key);
+      if (program.isStream()) programs.add(program.asIndirect());
+    }
   }
-  return count;
+  return programs.size;
 }
 
 /** True when no pixel's channels differ by more than a JPEG's usual colour noise. */
@@ -295,7 +300,7 @@ export const tasks = {
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
     forEachPageImage(doc, (ref, _name, pageInches) => {
-      const obj = ref; // get() reads through the reference; see countEmbeddedFonts for why not resolve().
+      const obj = ref; // get() reads through the reference; see fontPrograms for why not resolve().
       const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
       // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
       // an annotation, say) it is estimated as if it filled the page.
@@ -415,8 +420,9 @@ export const tasks = {
         replaced++;
       }
     }
+    const programsBefore = fontPrograms(doc);
     let fontsSubset = false;
-    if (args.subsetFonts && countEmbeddedFonts(doc) > 0) {
+    if (args.subsetFonts && programsBefore > 0) {
       try {
         doc.subsetFonts();
         fontsSubset = true;
@@ -425,7 +431,10 @@ export const tasks = {
       }
     }
     save(doc, args.output, "garbage=deduplicate,compress");
-    return { replaced, fontsSubset };
+    // Copies of one font (each merged-in file bringing its own) are merged by subsetting and deduplication: what
+    // is left is counted in the saved file.
+    const programsAfter = programsBefore > 1 ? fontPrograms(openPdf(args.output)) : programsBefore;
+    return { replaced, fontsSubset, fontCopiesDropped: Math.max(0, programsBefore - programsAfter) };
   },
 
   /** Removes the document information dictionary and the XMP metadata, rewriting the whole file. */
