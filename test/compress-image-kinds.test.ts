@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cmykJpegImage,
   eightBitGreyImage,
+  ghostscriptG3Image,
   imagesPdf,
   inlineImagesPdf,
   jpxImage,
@@ -174,6 +175,19 @@ describe("compress-pdf black-and-white scans", () => {
     // G4 codes runs against the line above; Flate (even of 1-bit rows) finds less to share.
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.6);
     expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.99);
+  }, 120_000);
+
+  it("re-encodes an older CCITT Group 3 fax image as G4 when that is smaller, pixel for pixel", async () => {
+    const g3 = await ghostscriptG3Image(await writeTemp("for-g3.pdf", imagesPdf([oneBitImage(scan, A4_300.width, A4_300.height)])));
+    const input = await writeTemp("g3.pdf", imagesPdf([g3]));
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4 pixel for pixel: 1 older CCITT fax image.");
+    expect(reply.message).not.toContain("kept as stored");
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.6);
+    // The same pixels: poppler draws the G3 input and the G4 output alike.
+    const [a, b] = await Promise.all([renderGray(input, 1, 300), renderGray(out, 1, 300)]);
+    expect(Buffer.compare(a.pixels, b.pixels)).toBe(0);
   }, 120_000);
 
   it("at the extreme level thresholds a 600-dpi black-and-white scan down to 300 dpi, still G4", async () => {

@@ -14,7 +14,9 @@ export interface G4Image {
 
 /** The TIFF tags read here. */
 const TAG = { compression: 259, stripOffsets: 273, rowsPerStrip: 278, stripByteCounts: 279 } as const;
-const COMPRESSION_G4 = 4;
+/** TIFF compression codes: CCITT T.4 (Group 3) and T.6 (Group 4). */
+export const TIFF_G3 = 3;
+export const TIFF_G4 = 4;
 /** TIFF field types: SHORT and LONG, the two that strip tags use. */
 const SHORT = 3;
 const LONG = 4;
@@ -35,8 +37,8 @@ export async function encodeG4(grey: Buffer, source: { width: number; height: nu
   return { data: singleStrip(tiff), width, height };
 }
 
-/** The one strip of a TIFF's first image, checked to be G4 and to be the only strip. */
-export function singleStrip(tiff: Buffer): Buffer {
+/** The one strip of a TIFF's first image, checked to be in the given compression and to be the only strip. */
+export function singleStrip(tiff: Buffer, compressionCode = TIFF_G4): Buffer {
   const order = tiff.toString("latin1", 0, 2);
   if (order !== "II" && order !== "MM") throw new Error("not a TIFF");
   const little = order === "II";
@@ -56,7 +58,7 @@ export function singleStrip(tiff: Buffer): Buffer {
   const compression = tags.get(TAG.compression);
   const offsets = tags.get(TAG.stripOffsets);
   const counts = tags.get(TAG.stripByteCounts);
-  if (compression?.value !== COMPRESSION_G4) throw new Error("the TIFF is not CCITT G4");
+  if (compression?.value !== compressionCode) throw new Error(`the TIFF's compression is not ${compressionCode}`);
   if (!offsets || !counts || offsets.count !== 1 || counts.count !== 1) throw new Error("the TIFF has more than one strip");
   if (offsets.value + counts.value > tiff.length) throw new Error("the TIFF's strip runs past its end");
   return tiff.subarray(offsets.value, offsets.value + counts.value);

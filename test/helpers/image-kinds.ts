@@ -6,6 +6,7 @@ import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { tempDir } from "./pdf-tools.js";
 import { rawPdf } from "./raw-pdf.js";
+import { singleStrip, TIFF_G3 } from "../../server/pdf/ccitt-g4.js";
 
 /**
  * PDFs whose images are stored the ways that scanners, cameras and prepress tools store them: JPEG 2000, 16 bits a
@@ -172,4 +173,22 @@ export async function inlineImagesPdf(jpegs: readonly Buffer[]): Promise<Buffer>
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
   return rawPdf(objects);
+}
+
+/**
+ * The page of a PDF rendered by Ghostscript at 300 dpi as CCITT Group 3 (1-D, one strip, EOLs byte-aligned), the
+ * older fax code that scanning software of the 1990s stored: the strip is the image stream.
+ */
+export async function ghostscriptG3Image(pdf: string): Promise<ImageObject> {
+  const dir = await tempDir();
+  const tiff = path.join(dir, "page.tif");
+  await exec("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffg3", "-dMaxStripSize=0", "-r300", `-sOutputFile=${tiff}`, pdf], { cwd: dir });
+  const data = await fs.readFile(tiff);
+  const { width, height } = await sharp(data).metadata();
+  return {
+    dict: `/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K 0 /Columns ${width} /Rows ${height} /EndOfLine true /EncodedByteAlign true >>`,
+    data: singleStrip(data, TIFF_G3),
+    width: width!,
+    height: height!,
+  };
 }
