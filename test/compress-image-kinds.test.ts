@@ -177,6 +177,19 @@ describe("compress-pdf black-and-white scans", () => {
     expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.99);
   }, 120_000);
 
+  it("re-encodes a scan stored as a stencil mask as G4, still a stencil painting the same pixels", async () => {
+    // Sample 1 (paper) is left unpainted, sample 0 (ink) painted in the fill colour, black by default.
+    const stencil = { ...oneBitImage(scan, A4_300.width, A4_300.height), dict: "/ImageMask true /BitsPerComponent 1 /Filter /FlateDecode" };
+    const input = await writeTemp("stencil.pdf", imagesPdf([stencil]));
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4 pixel for pixel: 1 1-bit stencil mask.");
+    expect((await pdfImageList(out)).map((c) => [c[2], c[8]])).toEqual([["stencil", "ccitt"]]);
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.8);
+    const [a, b] = await Promise.all([renderGray(input, 1, 300), renderGray(out, 1, 300)]);
+    expect(Buffer.compare(a.pixels, b.pixels)).toBe(0);
+  }, 120_000);
+
   it("re-encodes an older CCITT Group 3 fax image as G4 when that is smaller, pixel for pixel", async () => {
     const g3 = await ghostscriptG3Image(await writeTemp("for-g3.pdf", imagesPdf([oneBitImage(scan, A4_300.width, A4_300.height)])));
     const input = await writeTemp("g3.pdf", imagesPdf([g3]));

@@ -55,6 +55,7 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
     width,
     height,
     keepColorSpace: image.keepColorSpace,
+    stencil: image.stencil,
     storedBytes: image.storedBytes,
     downsampled: scale < 1,
   };

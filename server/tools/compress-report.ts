@@ -6,6 +6,7 @@ import type { ImageTarget } from "../pdf/image-recompress.js";
 const KIND_NAMES: Record<Kind, [one: string, many: string]> = {
   jpeg2000: ["JPEG 2000 image", "JPEG 2000 images"],
   ccitt: ["older CCITT fax image", "older CCITT fax images"],
+  stencil: ["1-bit stencil mask", "1-bit stencil masks"],
   "1-bit": ["1-bit image", "1-bit images"],
   cmyk: ["CMYK image (now RGB)", "CMYK images (now RGB)"],
   "16-bit": ["16-bit image", "16-bit images"],
@@ -14,7 +15,7 @@ const KIND_NAMES: Record<Kind, [one: string, many: string]> = {
   lossless: ["losslessly stored image", "losslessly stored images"],
 };
 
-const KIND_ORDER: readonly Kind[] = ["jpeg2000", "ccitt", "1-bit", "cmyk", "16-bit", "palette", "jpeg", "lossless"];
+const KIND_ORDER: readonly Kind[] = ["jpeg2000", "ccitt", "stencil", "1-bit", "cmyk", "16-bit", "palette", "jpeg", "lossless"];
 
 export interface ReplacedImage {
   kind: Kind;

@@ -28,10 +28,11 @@ export interface PageBox {
 }
 
 /**
- * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, 1 bit a pixel, CMYK,
+ * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, a stencil mask (1 bit a
+ * pixel painted in the current colour), 1 bit a pixel, CMYK,
  * 16 bits a channel, a palette, JPEG, and anything else (Flate, LZW, uncompressed).
  */
-export type StoredImageKind = "jpeg2000" | "ccitt" | "1-bit" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
+export type StoredImageKind = "jpeg2000" | "ccitt" | "stencil" | "1-bit" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
 
 /** An image whose decoded pixels were written to rawPath, packed rows of `channels` bytes a pixel. */
 export interface ImageToResample {
@@ -43,6 +44,8 @@ export interface ImageToResample {
   softMask: boolean;
   /** Every pixel is black or white (a 1-bit scan, or one stored in more bits): it is encoded as CCITT G4. */
   bilevel: boolean;
+  /** A stencil mask (/ImageMask true): its pixels are written as grey, black where the page paints. */
+  stencil: boolean;
   rawPath: string;
   width: number;
   height: number;
@@ -65,6 +68,8 @@ export interface ImageReplacement {
   width: number;
   height: number;
   keepColorSpace: boolean;
+  /** The image stays a stencil mask: no colour space, black in the pixels where the page paints. */
+  stencil: boolean;
 }
 
 /**
@@ -176,14 +181,18 @@ function isBilevelScan(obj: mupdf.PDFObject): boolean {
   return filtersOf(obj).some((f) => f === "JBIG2Decode" || f === "CCITTFaxDecode");
 }
 
+function isStencilMask(obj: mupdf.PDFObject): boolean {
+  return obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean();
+}
+
 /**
- * 1-bit images that CCITT G4 can hold pixel for pixel: stored plainly (Flate, LZW, uncompressed) or in an older
- * CCITT code (kept unless G4 is smaller). JBIG2 is left alone: it is smaller than G4. Stencil masks and colour-keyed
+ * 1-bit images and stencil masks that CCITT G4 can hold pixel for pixel: stored plainly (Flate, LZW, uncompressed)
+ * or in an older CCITT code (kept unless G4 is smaller). JBIG2 is left alone: it is smaller than G4. Colour-keyed
  * images keep their own meaning of the bits; which of the rest decode to black and white only is seen once decoded.
  */
 function isBilevelCandidate(obj: mupdf.PDFObject): boolean {
-  if (obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean()) return false;
-  if (!obj.get("BitsPerComponent").isNumber() || obj.get("BitsPerComponent").asNumber() !== 1) return false;
+  const stencil = isStencilMask(obj);
+  if (!stencil && (!obj.get("BitsPerComponent").isNumber() || obj.get("BitsPerComponent").asNumber() !== 1)) return false;
   if (obj.get("Mask").isArray()) return false;
   return !filtersOf(obj).includes("JBIG2Decode");
 }
@@ -201,6 +210,7 @@ function storedKind(obj: mupdf.PDFObject, pixmap: mupdf.Pixmap): StoredImageKind
   const filters = filtersOf(obj);
   if (filters.includes("JPXDecode")) return "jpeg2000";
   if (filters.includes("CCITTFaxDecode")) return "ccitt";
+  if (isStencilMask(obj)) return "stencil";
   if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 1) return "1-bit";
   if (pixmap.getColorSpace()?.isCMYK()) return "cmyk";
   if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 16) return "16-bit";
@@ -333,8 +343,10 @@ export const tasks = {
       } catch {
         continue; // An image MuPDF cannot decode is left exactly as it was.
       }
-      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG.
-      if (pixmap.getAlpha()) continue;
+      const stencil = isStencilMask(obj);
+      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG; a stencil mask
+      // decodes to nothing but coverage, taken as grey below.
+      if (pixmap.getAlpha() && !stencil) continue;
       const kind = storedKind(obj, pixmap);
       const space = pixmap.getColorSpace();
       const components = pixmap.getNumberOfComponents();
@@ -342,14 +354,16 @@ export const tasks = {
       // JPEG is read in and the pixels are in it; a palette's, CMYK's, Lab's or JPEG 2000's own are replaced.
       const keepColorSpace =
         (components === 1 || components === 3) && JPEG_READY_SPACES.has(colorSpaceFamily(obj) ?? "") && !filtersOf(obj).includes("JPXDecode");
-      if (!(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-      const channels = pixmap.getNumberOfComponents();
+      if (!stencil && !(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+      // A stencil's one sample a pixel is its coverage (255 where the page paints): inverted, painted is black.
+      const channels = stencil ? 1 : pixmap.getNumberOfComponents();
       const w = pixmap.getWidth();
       const h = pixmap.getHeight();
       const stride = pixmap.getStride();
       const samples = pixmap.getPixels();
       const packed = Buffer.alloc(w * h * channels);
       for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
+      if (stencil) for (let i = 0; i < packed.length; i++) packed[i] = 255 - packed[i]!;
       // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
       const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
       const bilevel = (grey !== undefined || channels === 1) && onlyBlackAndWhite(grey ?? packed);
@@ -363,6 +377,7 @@ export const tasks = {
         kind,
         softMask: obj.get("SMask").isStream(),
         bilevel,
+        stencil,
         rawPath,
         width: w,
         height: h,
@@ -416,7 +431,7 @@ export const tasks = {
         obj.put("Width", r.width);
         obj.put("Height", r.height);
         obj.put("BitsPerComponent", fax ? 1 : 8);
-        if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
+        if (!r.keepColorSpace && !r.stencil) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
         replaced++;
       }
     }
