@@ -67,10 +67,13 @@ interface Outcome {
 async function ours(input: string, level: (typeof COMPRESSION_LEVELS)[number], dir: string): Promise<Outcome> {
   const workDir = await fs.mkdtemp(path.join(dir, `ours-${level}-`));
   const ctx: ProcessorContext = { workDir, timeoutMs: 600_000, maxPages: 5000, progress: () => {} };
-  const size = (await fs.stat(input)).size;
+  // Sandboxed engines read only inside the job's folder, where the server puts uploads too.
+  const upload = path.join(workDir, "in.pdf");
+  await fs.copyFile(input, upload);
+  const size = (await fs.stat(upload)).size;
   let file = "";
   const seconds = await timeMedian(1, async () => {
-    const result = await compressPdf({ files: [{ path: input, name: "in.pdf", size, kind: "pdf" }], extra: {}, options: { compressionLevel: level } }, ctx);
+    const result = await compressPdf({ files: [{ path: upload, name: "in.pdf", size, kind: "pdf" }], extra: {}, options: { compressionLevel: level } }, ctx);
     file = result.files[0]!.path;
   });
   return { tool: `ours ${level}`, file, seconds };

@@ -60,7 +60,7 @@ export interface ImageToResample {
 
 export interface ImageReplacement {
   xref: number;
-  /** Copies of the same image, given the same encoding (saving with deduplication then keeps one). */
+  /** Copies of the same image: every reference to them is pointed at xref, and they are dropped on saving. */
   sameAs: number[];
   /** A JPEG file, or a CCITT G4 stream (K -1, white as 0 bits) of width × height 1-bit pixels. */
   encoding: "jpeg" | "ccitt-g4";
@@ -254,6 +254,31 @@ function forEachPageImage(doc: mupdf.PDFDocument, onImage: (ref: mupdf.PDFObject
   }
 }
 
+/**
+ * Points every reference to an object in `to`'s keys at the object it maps to, in every dictionary and array of the
+ * document (nested direct ones included), so that the copies are no longer used and are dropped on saving. MuPDF's
+ * deduplication does not merge image streams that were rewritten, so copies are merged here.
+ */
+function repointReferences(doc: mupdf.PDFDocument, to: ReadonlyMap<number, number>): void {
+  const visit = (container: mupdf.PDFObject, depth: number) => {
+    if (depth > 32) return;
+    const changes: Array<[number | string, number]> = [];
+    container.forEach((value, key) => {
+      if (value.isIndirect()) {
+        const target = to.get(value.asIndirect());
+        if (target !== undefined) changes.push([key, target]);
+      } else if (value.isDictionary() || value.isArray()) {
+        visit(value, depth + 1);
+      }
+    });
+    for (const [key, target] of changes) container.put(key, doc.newIndirect(target));
+  };
+  for (let num = 1, n = doc.countObjects(); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (obj.isDictionary() || obj.isArray()) visit(obj, 0);
+  }
+}
+
 /** The names qpdf gives the image objects it makes of inline images: IIm1, IIm2, … */
 const EXTERNALIZED_NAME = /^IIm\d+$/;
 
@@ -409,32 +434,33 @@ export const tasks = {
   replaceImages(args: { input: string; output: string; replacements: ImageReplacement[]; subsetFonts: boolean }) {
     const doc = openPdf(args.input);
     let replaced = 0;
+    const copies = new Map<number, number>();
     for (const r of args.replacements) {
       const data = fs.readFileSync(r.dataPath);
       const fax = r.encoding === "ccitt-g4";
       // A JPEG says itself how many channels it has; a G4 stream is always one.
       const components = fax ? 1 : new mupdf.Image(data).getNumberOfComponents();
-      for (const xref of [r.xref, ...r.sameAs]) {
-        const obj = doc.newIndirect(xref);
-        obj.writeRawStream(data);
-        obj.put("Filter", doc.newName(fax ? "CCITTFaxDecode" : "DCTDecode"));
-        obj.delete("DecodeParms");
-        if (fax) {
-          const parms = doc.newDictionary();
-          parms.put("K", -1);
-          parms.put("Columns", r.width);
-          parms.put("Rows", r.height);
-          obj.put("DecodeParms", parms);
-        }
-        obj.delete("Decode");
-        obj.delete("SMaskInData");
-        obj.put("Width", r.width);
-        obj.put("Height", r.height);
-        obj.put("BitsPerComponent", fax ? 1 : 8);
-        if (!r.keepColorSpace && !r.stencil) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
-        replaced++;
+      for (const copy of r.sameAs) copies.set(copy, r.xref);
+      const obj = doc.newIndirect(r.xref);
+      obj.writeRawStream(data);
+      obj.put("Filter", doc.newName(fax ? "CCITTFaxDecode" : "DCTDecode"));
+      obj.delete("DecodeParms");
+      if (fax) {
+        const parms = doc.newDictionary();
+        parms.put("K", -1);
+        parms.put("Columns", r.width);
+        parms.put("Rows", r.height);
+        obj.put("DecodeParms", parms);
       }
+      obj.delete("Decode");
+      obj.delete("SMaskInData");
+      obj.put("Width", r.width);
+      obj.put("Height", r.height);
+      obj.put("BitsPerComponent", fax ? 1 : 8);
+      if (!r.keepColorSpace && !r.stencil) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
+      replaced += 1 + r.sameAs.length;
     }
+    if (copies.size > 0) repointReferences(doc, copies);
     const programsBefore = fontPrograms(doc);
     let fontsSubset = false;
     if (args.subsetFonts && programsBefore > 0) {
