@@ -86,12 +86,16 @@ describe("compress-pdf image kinds", () => {
     if (kind !== "palette") expect(await sizeOf(out)).toBeLessThan(await sizeOf(await ghostscriptEbook(input)));
   }, 120_000);
 
-  it("keeps the soft mask: the transparent corners stay white", async () => {
+  it("resamples the soft mask with its image: the transparent corners stay white", async () => {
     const input = await writeTemp("masked.pdf", imagesPdf([await softMaskedImage(photo)]));
     const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
-    expect(reply.message).toContain("soft mask of 1 image was kept");
+    await qpdfCheck(out);
+    expect(reply.message).toContain("The soft mask of 1 image was resampled with it and stored losslessly.");
     const listed = await pdfImageList(out);
     expect(listed.map((c) => c[2])).toEqual(["image", "smask"]);
+    // The mask has the new image's size (1600 pixels at 120 dpi across 595 points: 992), and no JPEG's blur.
+    expect(listed.map((c) => [c[3], c[4]])).toEqual([["992", "661"], ["992", "661"]]);
+    expect(listed[1]![8]).toBe("image");
     const page = await renderGray(out, 1, 20);
     const corner = [0, 1, 2, page.width, page.width + 1].map((i) => page.pixels[i]!);
     expect(Math.min(...corner)).toBeGreaterThan(250);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import type { ImageReplacement, ImageToResample, StoredImageKind } from "../engines/mupdf/tasks.js";
+import type { ImageReplacement, ImageToResample, SoftMaskReplacement, StoredImageKind } from "../engines/mupdf/tasks.js";
 import { encodeG4 } from "./ccitt-g4.js";
 
 /**
@@ -46,6 +46,8 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
     ? await faxFile(pixels, image, width, height, outDir)
     : await jpegFile(pixels, image, width, height, target.quality, outDir);
   if (encoded.bytes > image.storedBytes * (1 - MIN_SAVING)) return undefined;
+  // A soft mask as large as the image it masks is resampled with it: kept whole, it can outweigh the new image.
+  const mask = image.mask && scale < 1 ? await resampledMask(image.mask, width, height, outDir) : undefined;
   return {
     xref: image.xref,
     sameAs: image.sameAs,
@@ -56,6 +58,7 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
     height,
     keepColorSpace: image.keepColorSpace,
     stencil: image.stencil,
+    ...(mask ? { mask } : {}),
     storedBytes: image.storedBytes,
     downsampled: scale < 1,
   };
@@ -78,4 +81,41 @@ async function faxFile(pixels: Buffer, image: ImageToResample, width: number, he
   const { data } = await encodeG4(pixels, image, width, height);
   await fs.writeFile(dataPath, data);
   return { encoding: "ccitt-g4", dataPath, bytes: data.length };
+}
+
+/**
+ * The soft mask resampled to the new image's size, kept lossless: libvips writes it as a PNG, whose zlib stream of
+ * rows, each led by the filter that suits it, is what PDF reads with /Predictor 15. Undefined where that is not
+ * smaller than the mask stored now.
+ */
+async function resampledMask(mask: NonNullable<ImageToResample["mask"]>, width: number, height: number, outDir: string): Promise<SoftMaskReplacement | undefined> {
+  const png = await sharp(await fs.readFile(mask.rawPath), { raw: { width: mask.width, height: mask.height, channels: 1 } })
+    .resize(width, height, { kernel: "lanczos3", fit: "fill" })
+    .toColourspace("b-w")
+    .png({ compressionLevel: 9, adaptiveFiltering: true, palette: false })
+    .toBuffer();
+  await fs.rm(mask.rawPath, { force: true });
+  const data = pngImageData(png);
+  if (!data || data.length >= mask.storedBytes) return undefined;
+  const dataPath = path.join(outDir, `mask-${mask.xref}.zlib`);
+  await fs.writeFile(dataPath, data);
+  return { xref: mask.xref, dataPath, width, height };
+}
+
+/** The PNG's IDAT chunks joined (one zlib stream), where it is 8-bit grey and not interlaced; otherwise undefined. */
+export function pngImageData(png: Buffer): Buffer | undefined {
+  const SIGNATURE = 8;
+  // IHDR comes first: width, height, then bit depth, colour type, compression, filter and interlace bytes.
+  if (png.length < SIGNATURE + 25 || png.toString("latin1", SIGNATURE + 4, SIGNATURE + 8) !== "IHDR") return undefined;
+  const [depth, colourType, , , interlace] = png.subarray(SIGNATURE + 16, SIGNATURE + 21);
+  if (depth !== 8 || colourType !== 0 || interlace !== 0) return undefined;
+  const parts: Buffer[] = [];
+  for (let at = SIGNATURE; at + 12 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString("latin1", at + 4, at + 8);
+    if (at + 12 + length > png.length) return undefined;
+    if (type === "IDAT") parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return parts.length > 0 ? Buffer.concat(parts) : undefined;
 }

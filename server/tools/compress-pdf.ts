@@ -45,6 +45,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     const done = await recompressImage(image, level, imageDir);
     if (done) replacements.push(done);
     await fs.rm(image.rawPath, { force: true });
+    if (image.mask) await fs.rm(image.mask.rawPath, { force: true });
     ctx.progress(0.3 + (0.4 * (i + 1)) / images.length);
   }
 
@@ -53,8 +54,11 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
   const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
+  // qpdf's --recompress-flate writes streams back without their PNG predictor, which the resampled soft masks
+  // need far more than the rest of the file needs Flate's highest level: with those masks, streams are left as written.
+  const recompress = sound && replacements.some((r) => r.mask) ? [] : ["--recompress-flate"];
   await qpdf(
-    [sound ? rewritten : pdf.path, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
+    [sound ? rewritten : pdf.path, "--object-streams=generate", ...recompress, "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
     ctx,
   );
   ctx.progress(0.95);

@@ -21,6 +21,8 @@ export interface ReplacedImage {
   kind: Kind;
   encoding: ImageReplacement["encoding"];
   softMask: boolean;
+  /** Set where the soft mask was resampled with the image. */
+  mask?: unknown;
   downsampled: boolean;
   /** Other copies of the same image that were given the same JPEG. */
   sameAs: readonly number[];
@@ -67,8 +69,11 @@ export function imageReport(replaced: readonly ReplacedImage[], level: ImageTarg
     notes.push(`Re-encoded as black-and-white CCITT G4${exact}: ${kindList(faxes)}${resampledNote(faxes, `${level.monoDpi ?? 0} dpi`)}.`);
   }
   if (replaced.length > 0) {
-    const masked = replaced.filter((r) => r.softMask).length;
-    if (masked > 0) notes.push(`The soft mask${masked === 1 ? " of 1 image was" : `s of ${masked} images were`} kept as stored, so transparency is unchanged.`);
+    const masked = replaced.filter((r) => r.softMask);
+    const resampledMasks = masked.filter((r) => r.mask).length;
+    const keptMasks = masked.length - resampledMasks;
+    if (resampledMasks > 0) notes.push(`The soft mask${resampledMasks === 1 ? " of 1 image was" : `s of ${resampledMasks} images were`} resampled with it and stored losslessly.`);
+    if (keptMasks > 0) notes.push(`The soft mask${keptMasks === 1 ? " of 1 image was" : `s of ${keptMasks} images were`} kept as stored, so transparency is unchanged.`);
     const copies = replaced.reduce((sum, r) => sum + r.sameAs.length, 0);
     if (copies > 0) notes.push(`${count(copies, ["further copy", "further copies"])} of the same images now share one encoding.`);
   }

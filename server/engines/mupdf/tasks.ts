@@ -40,8 +40,13 @@ export interface ImageToResample {
   /** Other image objects with the same stream and dictionary (a logo copied onto every page): replaced alike. */
   sameAs: number[];
   kind: StoredImageKind;
-  /** The image has a soft mask (/SMask), which stays as it is beside the re-encoded colours. */
+  /** The image has a soft mask (/SMask), which keeps its values beside the re-encoded colours. */
   softMask: boolean;
+  /**
+   * The soft mask's decoded values (8-bit grey) where it has the image's own size, so that it can be resampled with
+   * the image; a mask of another size stays as it is.
+   */
+  mask?: SoftMaskPixels;
   /** Every pixel is black or white (a 1-bit scan, or one stored in more bits): it is encoded as CCITT G4. */
   bilevel: boolean;
   /** A stencil mask (/ImageMask true): its pixels are written as grey, black where the page paints. */
@@ -58,6 +63,22 @@ export interface ImageToResample {
   storedBytes: number;
 }
 
+export interface SoftMaskPixels {
+  xref: number;
+  rawPath: string;
+  width: number;
+  height: number;
+  storedBytes: number;
+}
+
+/** A resampled soft mask: Flate-compressed rows, each led by its PNG filter byte (/Predictor 15), 8-bit grey. */
+export interface SoftMaskReplacement {
+  xref: number;
+  dataPath: string;
+  width: number;
+  height: number;
+}
+
 export interface ImageReplacement {
   xref: number;
   /** Copies of the same image: every reference to them is pointed at xref, and they are dropped on saving. */
@@ -70,6 +91,7 @@ export interface ImageReplacement {
   keepColorSpace: boolean;
   /** The image stays a stencil mask: no colour space, black in the pixels where the page paints. */
   stencil: boolean;
+  mask?: SoftMaskReplacement;
 }
 
 /**
@@ -282,6 +304,28 @@ function repointReferences(doc: mupdf.PDFDocument, to: ReadonlyMap<number, numbe
 /** The names qpdf gives the image objects it makes of inline images: IIm1, IIm2, … */
 const EXTERNALIZED_NAME = /^IIm\d+$/;
 
+/** The soft mask's values written to outDir, where it is a grey image of the image's own size MuPDF can decode. */
+function softMaskPixels(doc: mupdf.PDFDocument, image: mupdf.PDFObject, width: number, height: number, outDir: string): SoftMaskPixels | undefined {
+  const mask = image.get("SMask");
+  if (!mask.isStream() || !mask.isIndirect()) return undefined;
+  if (mask.get("Width").asNumber() !== width || mask.get("Height").asNumber() !== height) return undefined;
+  let pixmap: mupdf.Pixmap;
+  try {
+    pixmap = doc.loadImage(mask).toPixmap();
+  } catch {
+    return undefined;
+  }
+  if (pixmap.getAlpha() || !pixmap.getColorSpace()?.isGray() || pixmap.getWidth() !== width || pixmap.getHeight() !== height) return undefined;
+  const stride = pixmap.getStride();
+  const samples = pixmap.getPixels();
+  const packed = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) packed.set(samples.subarray(y * stride, y * stride + width), y * width);
+  const xref = mask.asIndirect();
+  const rawPath = `${outDir}/mask-${xref}.raw`;
+  fs.writeFileSync(rawPath, packed);
+  return { xref, rawPath, width, height, storedBytes: mask.readRawStream().length };
+}
+
 type Progress = (fraction: number) => void;
 type OutlineItem = NonNullable<ReturnType<mupdf.Document["loadOutline"]>>[number];
 type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
@@ -401,6 +445,7 @@ export const tasks = {
         sameAs: [],
         kind,
         softMask: obj.get("SMask").isStream(),
+        mask: softMaskPixels(doc, obj, w, h, args.outDir),
         bilevel,
         stencil,
         rawPath,
@@ -459,6 +504,22 @@ export const tasks = {
       obj.put("BitsPerComponent", fax ? 1 : 8);
       if (!r.keepColorSpace && !r.stencil) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
       replaced += 1 + r.sameAs.length;
+      if (r.mask) {
+        const mask = doc.newIndirect(r.mask.xref);
+        mask.writeRawStream(fs.readFileSync(r.mask.dataPath));
+        mask.put("Filter", doc.newName("FlateDecode"));
+        const parms = doc.newDictionary();
+        parms.put("Predictor", 15);
+        parms.put("Colors", 1);
+        parms.put("BitsPerComponent", 8);
+        parms.put("Columns", r.mask.width);
+        mask.put("DecodeParms", parms);
+        mask.delete("Decode");
+        mask.put("Width", r.mask.width);
+        mask.put("Height", r.mask.height);
+        mask.put("BitsPerComponent", 8);
+        mask.put("ColorSpace", doc.newName("DeviceGray"));
+      }
     }
     if (copies.size > 0) repointReferences(doc, copies);
     const programsBefore = fontPrograms(doc);
