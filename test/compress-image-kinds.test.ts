@@ -210,19 +210,24 @@ describe("compress-pdf black-and-white scans", () => {
     expect(Buffer.compare(a.pixels, b.pixels)).toBe(0);
   }, 120_000);
 
-  it("at the extreme level thresholds a 600-dpi black-and-white scan down to 300 dpi, still G4", async () => {
+  it("at the extreme level thresholds a 600-dpi black-and-white scan down to 300 dpi, and leaves a 300-dpi one be", async () => {
     const fine = await syntheticBilevelScan(A4_300.width * 2, A4_300.height * 2, 12);
-    const input = await writeTemp("bilevel-600.pdf", imagesPdf([oneBitImage(fine, A4_300.width * 2, A4_300.height * 2)]));
+    const input = await writeTemp(
+      "bilevel-600.pdf",
+      imagesPdf([oneBitImage(fine, A4_300.width * 2, A4_300.height * 2), oneBitImage(scan, A4_300.width, A4_300.height)]),
+    );
     const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "extreme" });
     await qpdfCheck(out);
-    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4: 1 1-bit image, it resampled to at most 300 dpi.");
-    const [image] = await pdfImageList(out);
-    expect(image![8]).toBe("ccitt");
+    expect(reply.message).toContain("Re-encoded as black-and-white CCITT G4: 2 1-bit images, 1 of them resampled to at most 300 dpi.");
+    const [first, second] = await pdfImageList(out);
+    expect([first![8], second![8]]).toEqual(["ccitt", "ccitt"]);
     // 4960 pixels across 595 points are 600.2 dpi, so 300 dpi is a pixel short of half.
-    expect(Math.abs(Number(image![3]) - A4_300.width)).toBeLessThanOrEqual(1);
-    expect(Math.abs(Number(image![4]) - A4_300.height)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(first![3]) - A4_300.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(Number(first![4]) - A4_300.height)).toBeLessThanOrEqual(1);
+    // The 300-dpi scan (300.1 by its placement) keeps every pixel.
+    expect([second![3], second![4]]).toEqual([String(A4_300.width), String(A4_300.height)]);
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.6);
-    expect(await pdfSsim(input, out, 1, 100)).toBeGreaterThan(0.95);
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
   }, 120_000);
 
   it("leaves a scan Ghostscript already stored as G4 as it is, and keeps grey scans grey at the extreme level", async () => {

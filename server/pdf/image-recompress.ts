@@ -33,12 +33,17 @@ export interface RecompressedImage extends ImageReplacement {
   downsampled: boolean;
 }
 
+/** Black-and-white images are resampled only when above their target resolution by this factor. */
+const MONO_RESAMPLE_ABOVE = 1.25;
+
 /** Images are only swapped when the new encoding saves at least this share of their bytes. */
 const MIN_SAVING = 0.1;
 
 export async function recompressImage(image: ImageToResample, target: ImageTarget, outDir: string): Promise<RecompressedImage | undefined> {
   const dpi = image.bilevel ? (target.monoDpi ?? Infinity) : image.channels === 1 ? target.grayDpi : target.colorDpi;
-  const scale = Math.min(1, dpi / image.dpi);
+  // Thresholding black and white again redraws every edge: only worth it well above the target (as Ghostscript's
+  // DownsampleThreshold), never for a 300-dpi scan that measures 300.1.
+  const scale = image.bilevel && image.dpi < dpi * MONO_RESAMPLE_ABOVE ? 1 : Math.min(1, dpi / image.dpi);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
   const pixels = await fs.readFile(image.rawPath);
