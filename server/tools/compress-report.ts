@@ -1,11 +1,11 @@
-import type { ImageReplacement, StoredImageKind as Kind } from "../engines/mupdf/tasks.js";
+import type { ImageReplacement, SoftMaskReplacement, StoredImageKind as Kind } from "../engines/mupdf/tasks.js";
 import type { ImageTarget } from "../pdf/image-recompress.js";
 
 /** What Compress did to the images, kind by kind, in the reply's words. */
 
 const KIND_NAMES: Record<Kind, [one: string, many: string]> = {
   jpeg2000: ["JPEG 2000 image", "JPEG 2000 images"],
-  ccitt: ["older CCITT fax image", "older CCITT fax images"],
+  ccitt: ["CCITT fax image", "CCITT fax images"],
   stencil: ["1-bit stencil mask", "1-bit stencil masks"],
   "1-bit": ["1-bit image", "1-bit images"],
   cmyk: ["CMYK image (now RGB)", "CMYK images (now RGB)"],
@@ -22,7 +22,7 @@ export interface ReplacedImage {
   encoding: ImageReplacement["encoding"];
   softMask: boolean;
   /** Set where the soft mask was resampled with the image. */
-  mask?: unknown;
+  mask?: SoftMaskReplacement;
   downsampled: boolean;
   /** Other copies of the same image that were given the same JPEG. */
   sameAs: readonly number[];
