@@ -13,7 +13,7 @@ export interface G4Image {
 }
 
 /** The TIFF tags read here. */
-const TAG = { compression: 259, stripOffsets: 273, rowsPerStrip: 278, stripByteCounts: 279 } as const;
+const TAG = { compression: 259, stripOffsets: 273, stripByteCounts: 279 } as const;
 /** TIFF compression codes: CCITT T.4 (Group 3) and T.6 (Group 4). */
 export const TIFF_G3 = 3;
 export const TIFF_G4 = 4;

@@ -108,7 +108,7 @@ async function resampledMask(mask: NonNullable<ImageToResample["mask"]>, width: 
 }
 
 /** The PNG's IDAT chunks joined (one zlib stream), where it is 8-bit grey and not interlaced; otherwise undefined. */
-export function pngImageData(png: Buffer): Buffer | undefined {
+function pngImageData(png: Buffer): Buffer | undefined {
   const SIGNATURE = 8;
   // IHDR comes first: width, height, then bit depth, colour type, compression, filter and interlace bytes.
   if (png.length < SIGNATURE + 25 || png.toString("latin1", SIGNATURE + 4, SIGNATURE + 8) !== "IHDR") return undefined;

@@ -28,9 +28,9 @@ export interface PageBox {
 }
 
 /**
- * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, a stencil mask (1 bit a
- * pixel painted in the current colour), 1 bit a pixel, CMYK,
- * 16 bits a channel, a palette, JPEG, and anything else (Flate, LZW, uncompressed).
+ * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, a stencil mask (1 bit
+ * a pixel, painted in the current colour), 1 bit a pixel, CMYK, 16 bits a channel, a palette, JPEG, and anything else
+ * (Flate, LZW, uncompressed).
  */
 export type StoredImageKind = "jpeg2000" | "ccitt" | "stencil" | "1-bit" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
 
