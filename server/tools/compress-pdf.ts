@@ -35,8 +35,13 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const inline = await externalizeInlineImages(pdf.path, ctx);
-  const { images, bilevelScans } = await runMupdf("collectImages", { input: inline.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
+  const moved = await externalizeInlineImages(pdf.path, ctx);
+  const source = moved ?? pdf.path;
+  const { images, bilevelScans, inlineMoved } = await runMupdf(
+    "collectImages",
+    { input: source, beforeInline: moved && pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS },
+    ctx,
+  );
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
@@ -50,7 +55,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
-  const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: inline.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: source, output: rewritten, replacements, subsetFonts: true }, ctx);
   // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
   const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
@@ -79,7 +84,9 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     after < before
       ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
       : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
-    inline.moved > 0 ? `${inline.moved === 1 ? "1 large inline image was" : `${inline.moved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.` : "",
+    inlineMoved > 0
+      ? `${inlineMoved === 1 ? "1 large inline image was" : `${inlineMoved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.`
+      : "",
     ...imageReport(replacements, level, bilevelScans),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
     fontCopiesDropped > 0

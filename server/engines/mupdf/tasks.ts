@@ -304,6 +304,15 @@ function repointReferences(doc: mupdf.PDFDocument, to: ReadonlyMap<number, numbe
 /** The names qpdf gives the image objects it makes of inline images: IIm1, IIm2, … */
 const EXTERNALIZED_NAME = /^IIm\d+$/;
 
+/** How many image objects the pages use under those names. */
+function externalizedImages(doc: mupdf.PDFDocument): number {
+  const objects = new Set<number>();
+  forEachPageImage(doc, (ref, name) => {
+    if (EXTERNALIZED_NAME.test(name)) objects.add(ref.asIndirect());
+  });
+  return objects.size;
+}
+
 /** The soft mask's values written to outDir, where it is a grey image of the image's own size MuPDF can decode. */
 function softMaskPixels(doc: mupdf.PDFDocument, image: mupdf.PDFObject, width: number, height: number, outDir: string): SoftMaskPixels | undefined {
   const mask = image.get("SMask");
@@ -372,10 +381,18 @@ export const tasks = {
    * that the main thread can resample and encode them, with the lowest resolution at which any page shows each
    * (the largest placement decides how many pixels are needed). Identical copies are decoded once. Which images
    * are left alone is said at isLossyCandidate and isBilevelCandidate; bilevelScans counts the images stored as
-   * JBIG2 or CCITT, whether or not they are among those handed back.
+   * JBIG2 or CCITT, whether or not they are among those handed back. Where input is qpdf's copy of `beforeInline`
+   * with inline images moved into objects, inlineMoved says how many moved.
    */
-  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[]; bilevelScans: number } {
+  collectImages(args: { input: string; beforeInline?: string; outDir: string; minPixels: number; maxPixels: number }): {
+    images: ImageToResample[];
+    bilevelScans: number;
+    inlineMoved: number;
+  } {
     const doc = openPdf(args.input);
+    const externalized = externalizedImages(doc);
+    // qpdf's names may be in the file already (qpdf wrote it before): only new ones count.
+    const inlineMoved = externalized > 0 && args.beforeInline ? externalized - externalizedImages(openPdf(args.beforeInline)) : 0;
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
     forEachPageImage(doc, (ref, _name, pageInches) => {
@@ -459,17 +476,7 @@ export const tasks = {
       byIdentity.set(identity, image);
       images.push(image);
     }
-    return { images, bilevelScans };
-  },
-
-  /** How many image objects the pages use under the names qpdf gives inline images it turned into objects. */
-  countExternalizedImages(args: { input: string }): { count: number } {
-    const doc = openPdf(args.input);
-    const objects = new Set<number>();
-    forEachPageImage(doc, (ref, name) => {
-      if (EXTERNALIZED_NAME.test(name)) objects.add(ref.asIndirect());
-    });
-    return { count: objects.size };
+    return { images, bilevelScans, inlineMoved: Math.max(0, inlineMoved) };
   },
 
   /**
