@@ -2,11 +2,13 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
 import { deflateSync } from "node:zlib";
+import path from "node:path";
+import * as fontkit from "fontkit";
 import { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
-import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
+import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
 import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
@@ -32,6 +34,22 @@ async function listImages(file: string): Promise<ListedImage[]> {
 
 async function sizeOf(file: string): Promise<number> {
   return (await fs.stat(file)).size;
+}
+
+/** The font program streams (FontFile, FontFile2, FontFile3) the file's font descriptors point at, each once. */
+async function fontPrograms(file: string): Promise<Map<string, number>> {
+  const { stdout } = await exec("qpdf", ["--json=2", "--json-key=qpdf", file], { maxBuffer: 1 << 28 });
+  const objects = (JSON.parse(stdout) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown>; stream?: { dict: Record<string, unknown> } }>] }).qpdf[1];
+  const programs = new Map<string, number>();
+  for (const object of Object.values(objects)) {
+    const dict = object.value;
+    if (!dict || dict["/Type"] !== "/FontDescriptor") continue;
+    for (const key of ["/FontFile", "/FontFile2", "/FontFile3"]) {
+      const ref = dict[key];
+      if (typeof ref === "string") programs.set(ref, Number(objects[`obj:${ref}`]?.stream?.dict["/Length"]));
+    }
+  }
+  return programs;
 }
 
 let server: TestServer;
@@ -97,6 +115,28 @@ describe("compress-pdf", () => {
     const { stdout: objects } = await exec("qpdf", ["--json=2", "--json-key=qpdf", out]);
     expect(objects).toMatch(/"\/Subtype": "\/Link"/);
     expect(objects).toContain("https://example.org/");
+  });
+
+  it("stores a font that merged files each brought once, subset to the characters of both", async () => {
+    // Two files that each embed DejaVu Sans whole, one in Latin text, the other in digits, umlauts and Greek.
+    const other = await PDFDocument.create();
+    other.registerFontkit(fontkit);
+    const font = await other.embedFont(await fs.readFile("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"), { subset: false });
+    other.addPage([595, 842]).drawText("0123456789 ÄÖÜ ΑΒΓΔ", { x: 60, y: 700, size: 20, font });
+    const [text, symbols] = await Promise.all([writeTemp("latin.pdf", await makeTextPdf(2)), writeTemp("symbols.pdf", await other.save())]);
+    const input = path.join(await tempDir(), "merged.pdf");
+    await exec("qpdf", ["--empty", "--pages", text, symbols, "--", input]);
+    expect((await fontPrograms(input)).size).toBe(2);
+    const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    expect(reply.message).toContain("1 duplicate copy of embedded fonts dropped: each font is stored once.");
+    const programs = await fontPrograms(out);
+    expect(programs.size).toBe(1);
+    // The one copy left is subset: far below the whole font's 740 KB.
+    expect([...programs.values()][0]).toBeLessThan(40_000);
+    expect(await pageTexts(out)).toEqual(await pageTexts(input));
+    expect(await pdfSsim(input, out, 3, 100)).toBeGreaterThan(0.99);
+    expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) / 5);
   });
 
   it("gives back the original, saying so, when compressing would not make it smaller", async () => {

@@ -5,21 +5,23 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { formatBytes } from "../lib/format-bytes.js";
-import { recompressImage, type JpegTarget, type RecompressedImage } from "../pdf/image-recompress.js";
+import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
+import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
 import type { Processor } from "./types.js";
 
 /**
  * Makes a PDF smaller without turning it into pictures: photos and scans are resampled and re-encoded as JPEG,
- * fonts are subset, unused and duplicate objects dropped, and the structure packed into compressed object
+ * black-and-white scans as CCITT G4, fonts are subset, unused and duplicate objects dropped, and the structure packed into compressed object
  * streams. Text, links, forms and bookmarks are not touched. A result that is not smaller is not handed out.
  */
 
-const LEVELS: Record<CompressOptions["compressionLevel"], JpegTarget & { label: string }> = {
+const LEVELS: Record<CompressOptions["compressionLevel"], ImageTarget & { label: string }> = {
   low: { colorDpi: 150, grayDpi: 200, quality: 78, label: "low" },
   recommended: { colorDpi: 120, grayDpi: 150, quality: 55, label: "recommended" },
-  extreme: { colorDpi: 72, grayDpi: 100, quality: 40, label: "extreme" },
+  // Black-and-white scans above 300 dpi are thresholded down to it only here: below it, text thins and breaks up.
+  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40, label: "extreme" },
 };
 
 /** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
@@ -33,7 +35,13 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const { images, bilevelKept } = await runMupdf("collectImages", { input: pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS }, ctx);
+  const moved = await externalizeInlineImages(pdf.path, ctx);
+  const source = moved ?? pdf.path;
+  const { images, bilevelScans, inlineMoved } = await runMupdf(
+    "collectImages",
+    { input: source, beforeInline: moved && pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS },
+    ctx,
+  );
   ctx.progress(0.3);
   const replacements: RecompressedImage[] = [];
   for (const [i, image] of images.entries()) {
@@ -42,16 +50,20 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     const done = await recompressImage(image, level, imageDir);
     if (done) replacements.push(done);
     await fs.rm(image.rawPath, { force: true });
+    if (image.mask) await fs.rm(image.mask.rawPath, { force: true });
     ctx.progress(0.3 + (0.4 * (i + 1)) / images.length);
   }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
-  const { fontsSubset } = await runMupdf("replaceImages", { input: pdf.path, output: rewritten, replacements, subsetFonts: true }, ctx);
+  const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: source, output: rewritten, replacements, subsetFonts: true }, ctx);
   // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
   const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
+  // qpdf's --recompress-flate writes streams back without their PNG predictor, which the resampled soft masks
+  // need far more than the rest of the file needs Flate's highest level: with those masks, streams are left as written.
+  const recompress = sound && replacements.some((r) => r.mask) ? [] : ["--recompress-flate"];
   await qpdf(
-    [sound ? rewritten : pdf.path, "--object-streams=generate", "--recompress-flate", "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
+    [sound ? rewritten : pdf.path, "--object-streams=generate", ...recompress, "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
     ctx,
   );
   ctx.progress(0.95);
@@ -72,8 +84,14 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     after < before
       ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
       : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
-    ...imageReport(replacements, level, bilevelKept),
+    inlineMoved > 0
+      ? `${inlineMoved === 1 ? "1 large inline image was" : `${inlineMoved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.`
+      : "",
+    ...imageReport(replacements, level, bilevelScans),
     fontsSubset ? "Embedded fonts were subset to the characters used." : "",
+    fontCopiesDropped > 0
+      ? `${fontCopiesDropped === 1 ? "1 duplicate copy" : `${fontCopiesDropped} duplicate copies`} of embedded fonts dropped: each font is stored once.`
+      : "",
     repaired ?? "",
   ].filter(Boolean);
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes.join(" ") };

@@ -6,6 +6,7 @@ import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { tempDir } from "./pdf-tools.js";
 import { rawPdf } from "./raw-pdf.js";
+import { singleStrip, TIFF_G3 } from "../../server/pdf/ccitt-g4.js";
 
 /**
  * PDFs whose images are stored the ways that scanners, cameras and prepress tools store them: JPEG 2000, 16 bits a
@@ -128,4 +129,66 @@ export async function paletteImage(jpeg: Buffer): Promise<ImageObject> {
   }
   const lookup = `<${palette.toString("hex")}>`;
   return { dict: `/ColorSpace [/Indexed /DeviceRGB 255 ${lookup}] /BitsPerComponent 8 /Filter /FlateDecode`, data: deflateSync(indices), width, height };
+}
+
+/** Black-and-white pixels (each 0 or 255) packed 1 bit a pixel, white as 1, Flate-compressed: as img2pdf stores a 1-bit PNG. */
+export function oneBitImage(grey: Buffer, width: number, height: number): ImageObject {
+  const rowBytes = Math.ceil(width / 8);
+  const packed = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) if (grey[y * width + x]! >= 128) packed[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+  }
+  return { dict: "/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /FlateDecode", data: deflateSync(packed), width, height };
+}
+
+/** The same black-and-white pixels stored as 8-bit grey, as some scanning software saves them. */
+export function eightBitGreyImage(grey: Buffer, width: number, height: number): ImageObject {
+  return { dict: "/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode", data: deflateSync(grey), width, height };
+}
+
+/**
+ * One page per JPEG, each drawn as an inline image (BI … ID … EI inside the page's content stream, as some scanning
+ * and report tools write them), with a small inline icon in the corner that is too small to be worth an object.
+ */
+export async function inlineImagesPdf(jpegs: readonly Buffer[]): Promise<Buffer> {
+  const objects: string[] = ["<< /Type /Catalog /Pages 2 0 R >>", ""];
+  const kids: number[] = [];
+  const icon = Buffer.alloc(16 * 16 * 3, 0x80);
+  for (const jpeg of jpegs) {
+    const { width, height } = await sharp(jpeg).metadata();
+    const shown = Math.round((595 * height!) / width!);
+    const content = Buffer.concat([
+      Buffer.from(`q 595 0 0 ${shown} 0 ${842 - shown} cm BI /W ${width} /H ${height} /CS /RGB /BPC 8 /F /DCT ID `, "latin1"),
+      jpeg,
+      Buffer.from(`\nEI Q q 20 0 0 20 10 10 cm BI /W 16 /H 16 /CS /RGB /BPC 8 ID `, "latin1"),
+      icon,
+      Buffer.from("\nEI Q", "latin1"),
+    ]);
+    const pageNum = objects.length + 1;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /ProcSet [/PDF /ImageC /ImageI] >> /Contents ${pageNum + 1} 0 R >>`,
+      `<< /Length ${content.length} >>\nstream\n${content.toString("latin1")}\nendstream`,
+    );
+    kids.push(pageNum);
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
+  return rawPdf(objects);
+}
+
+/**
+ * The page of a PDF rendered by Ghostscript at 300 dpi as CCITT Group 3 (1-D, one strip, EOLs byte-aligned), the
+ * older fax code that scanning software of the 1990s stored: the strip is the image stream.
+ */
+export async function ghostscriptG3Image(pdf: string): Promise<ImageObject> {
+  const dir = await tempDir();
+  const tiff = path.join(dir, "page.tif");
+  await exec("gs", ["-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffg3", "-dMaxStripSize=0", "-r300", `-sOutputFile=${tiff}`, pdf], { cwd: dir });
+  const data = await fs.readFile(tiff);
+  const { width, height } = await sharp(data).metadata();
+  return {
+    dict: `/ColorSpace /DeviceGray /BitsPerComponent 1 /Filter /CCITTFaxDecode /DecodeParms << /K 0 /Columns ${width} /Rows ${height} /EndOfLine true /EncodedByteAlign true >>`,
+    data: singleStrip(data, TIFF_G3),
+    width: width!,
+    height: height!,
+  };
 }

@@ -44,6 +44,29 @@ export async function syntheticPhoto(width: number, height: number, seed: number
  */
 export async function syntheticScan(width: number, height: number, seed: number): Promise<Buffer> {
   const rand = prng(seed);
+  const coverage = await typeset(width, height, rand);
+  const px = Buffer.alloc(width * height);
+  for (let i = 0; i < px.length; i++) {
+    const paper = 228 + rand() * 14;
+    px[i] = paper - coverage(i) * (paper - 30);
+  }
+  return sharp(px, { raw: { width, height, channels: 1 } }).blur(0.6).toColourspace("b-w").jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * A text page scanned in black and white (as office scanners and fax machines do): the same type, thresholded, with
+ * a little dust. Raw 8-bit grey pixels, each 0 or 255.
+ */
+export async function syntheticBilevelScan(width: number, height: number, seed: number): Promise<Buffer> {
+  const rand = prng(seed);
+  const coverage = await typeset(width, height, rand);
+  const px = Buffer.alloc(width * height);
+  for (let i = 0; i < px.length; i++) px[i] = coverage(i) > 0.5 || rand() < 0.0005 ? 0 : 255;
+  return px;
+}
+
+/** 46 lines of DejaVu Sans 11 pt set at the page's resolution: each pixel's ink coverage, 0 to 1, by index. */
+async function typeset(width: number, height: number, rand: () => number): Promise<(index: number) => number> {
   const dpi = Math.round(width / 8.27);
   const lines = Array.from({ length: 46 }, () =>
     Array.from({ length: 13 }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" "),
@@ -52,20 +75,14 @@ export async function syntheticScan(width: number, height: number, seed: number)
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const px = Buffer.alloc(width * height);
   const left = Math.round(width * 0.1);
   const top = Math.round(height * 0.08);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const paper = 228 + rand() * 14;
-      const ty = y - top;
-      const tx = x - left;
-      // libvips draws white type on black: the value is the ink's coverage.
-      const coverage = ty >= 0 && ty < info.height && tx >= 0 && tx < info.width ? ink[ty * info.width + tx]! / 255 : 0;
-      px[y * width + x] = paper - coverage * (paper - 30);
-    }
-  }
-  return sharp(px, { raw: { width, height, channels: 1 } }).blur(0.6).toColourspace("b-w").jpeg({ quality: 85 }).toBuffer();
+  return (index) => {
+    const ty = Math.floor(index / width) - top;
+    const tx = (index % width) - left;
+    // libvips draws white type on black: the value is the ink's coverage.
+    return ty >= 0 && ty < info.height && tx >= 0 && tx < info.width ? ink[ty * info.width + tx]! / 255 : 0;
+  };
 }
 
 const WORDS = "the quick brown fox jumps over lazy dog pack my box with five dozen liquor jugs sphinx of black quartz judge vow".split(" ");

@@ -28,10 +28,11 @@ export interface PageBox {
 }
 
 /**
- * How an image was stored, for the reply: the first that applies of JPEG 2000, CMYK, 16 bits a channel, a palette,
- * JPEG, and anything else (Flate, LZW, uncompressed).
+ * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, a stencil mask (1 bit
+ * a pixel, painted in the current colour), 1 bit a pixel, CMYK, 16 bits a channel, a palette, JPEG, and anything else
+ * (Flate, LZW, uncompressed).
  */
-export type StoredImageKind = "jpeg2000" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
+export type StoredImageKind = "jpeg2000" | "ccitt" | "stencil" | "1-bit" | "cmyk" | "16-bit" | "palette" | "jpeg" | "lossless";
 
 /** An image whose decoded pixels were written to rawPath, packed rows of `channels` bytes a pixel. */
 export interface ImageToResample {
@@ -39,8 +40,17 @@ export interface ImageToResample {
   /** Other image objects with the same stream and dictionary (a logo copied onto every page): replaced alike. */
   sameAs: number[];
   kind: StoredImageKind;
-  /** The image has a soft mask (/SMask), which stays as it is beside the re-encoded colours. */
+  /** The image has a soft mask (/SMask), which keeps its values beside the re-encoded colours. */
   softMask: boolean;
+  /**
+   * The soft mask's decoded values (8-bit grey) where it has the image's own size, so that it can be resampled with
+   * the image; a mask of another size stays as it is.
+   */
+  mask?: SoftMaskPixels;
+  /** Every pixel is black or white (a 1-bit scan, or one stored in more bits): it is encoded as CCITT G4. */
+  bilevel: boolean;
+  /** A stencil mask (/ImageMask true): its pixels are written as grey, black where the page paints. */
+  stencil: boolean;
   rawPath: string;
   width: number;
   height: number;
@@ -53,12 +63,35 @@ export interface ImageToResample {
   storedBytes: number;
 }
 
+export interface SoftMaskPixels {
+  xref: number;
+  rawPath: string;
+  width: number;
+  height: number;
+  storedBytes: number;
+}
+
+/** A resampled soft mask: Flate-compressed rows, each led by its PNG filter byte (/Predictor 15), 8-bit grey. */
+export interface SoftMaskReplacement {
+  xref: number;
+  dataPath: string;
+  width: number;
+  height: number;
+}
+
 export interface ImageReplacement {
   xref: number;
-  /** Copies of the same image, given the same JPEG (saving with deduplication then keeps one). */
+  /** Copies of the same image: every reference to them is pointed at xref, and they are dropped on saving. */
   sameAs: number[];
-  jpegPath: string;
+  /** A JPEG file, or a CCITT G4 stream (K -1, white as 0 bits) of width × height 1-bit pixels. */
+  encoding: "jpeg" | "ccitt-g4";
+  dataPath: string;
+  width: number;
+  height: number;
   keepColorSpace: boolean;
+  /** The image stays a stencil mask: no colour space, black in the pixels where the page paints. */
+  stencil: boolean;
+  mask?: SoftMaskReplacement;
 }
 
 /**
@@ -98,17 +131,22 @@ function placedResolutions(doc: mupdf.PDFDocument): { resolutionOf(ref: mupdf.PD
   };
 }
 
-function countEmbeddedFonts(doc: mupdf.PDFDocument): number {
-  let count = 0;
+/** The embedded font programs (FontFile, FontFile2, FontFile3 streams), each counted once however many fonts use it. */
+function fontPrograms(doc: mupdf.PDFDocument): number {
+  const programs = new Set<number>();
   for (let num = 1, n = doc.countObjects(); num < n; num++) {
     // Read through the reference: a resolve()d wrapper drops a reference it does not own when it is collected,
     // and the object then goes missing from the saved file.
     const obj = doc.newIndirect(num);
     if (!obj.isDictionary()) continue;
     const type = obj.get("Type");
-    if (type.isName() && type.asName() === "FontDescriptor" && ["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) count++;
+    if (!type.isName() || type.asName() !== "FontDescriptor") continue;
+    for (const key of ["FontFile", "FontFile2", "FontFile3"]) {
+      const program = obj.get(key);
+      if (program.isStream()) programs.add(program.asIndirect());
+    }
   }
-  return count;
+  return programs.size;
 }
 
 /** True when no pixel's channels differ by more than a JPEG's usual colour noise. */
@@ -165,12 +203,37 @@ function isBilevelScan(obj: mupdf.PDFObject): boolean {
   return filtersOf(obj).some((f) => f === "JBIG2Decode" || f === "CCITTFaxDecode");
 }
 
+function isStencilMask(obj: mupdf.PDFObject): boolean {
+  return obj.get("ImageMask").isBoolean() && obj.get("ImageMask").asBoolean();
+}
+
+/**
+ * 1-bit images and stencil masks that CCITT G4 can hold pixel for pixel: stored plainly (Flate, LZW, uncompressed)
+ * or in an older CCITT code (kept unless G4 is smaller). JBIG2 is left alone: it is smaller than G4. Colour-keyed
+ * images keep their own meaning of the bits; which of the rest decode to black and white only is seen once decoded.
+ */
+function isBilevelCandidate(obj: mupdf.PDFObject): boolean {
+  const stencil = isStencilMask(obj);
+  if (!stencil && (!obj.get("BitsPerComponent").isNumber() || obj.get("BitsPerComponent").asNumber() !== 1)) return false;
+  if (obj.get("Mask").isArray()) return false;
+  return !filtersOf(obj).includes("JBIG2Decode");
+}
+
+/** True when every value is 0 or 255: black-and-white pixels, however many bits they were stored in. */
+function onlyBlackAndWhite(grey: Uint8Array): boolean {
+  for (let i = 0; i < grey.length; i++) if (grey[i] !== 0 && grey[i] !== 255) return false;
+  return true;
+}
+
 /** Colour spaces that a JPEG with the same number of channels is read in directly. */
 const JPEG_READY_SPACES = new Set(["DeviceGray", "DeviceRGB", "CalGray", "CalRGB", "ICCBased"]);
 
 function storedKind(obj: mupdf.PDFObject, pixmap: mupdf.Pixmap): StoredImageKind {
   const filters = filtersOf(obj);
   if (filters.includes("JPXDecode")) return "jpeg2000";
+  if (filters.includes("CCITTFaxDecode")) return "ccitt";
+  if (isStencilMask(obj)) return "stencil";
+  if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 1) return "1-bit";
   if (pixmap.getColorSpace()?.isCMYK()) return "cmyk";
   if (obj.get("BitsPerComponent").isNumber() && obj.get("BitsPerComponent").asNumber() === 16) return "16-bit";
   if (colorSpaceFamily(obj) === "Indexed") return "palette";
@@ -185,6 +248,91 @@ function identityOf(obj: mupdf.PDFObject): string {
     hash.update(`/${key} ${obj.get(key).toString()}`);
   }
   return hash.digest("hex");
+}
+
+/**
+ * Calls back for each image object in the pages' resources and in those of the forms they use (to a depth of 8),
+ * with the name it has there and the page's longest side in inches.
+ */
+function forEachPageImage(doc: mupdf.PDFDocument, onImage: (ref: mupdf.PDFObject, name: string, pageInches: number) => void): void {
+  const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
+    const xobjects = resources.get("XObject");
+    if (!xobjects.isDictionary() || depth > 8) return;
+    xobjects.forEach((ref, name) => {
+      if (!ref.isIndirect()) return;
+      const subtype = ref.get("Subtype");
+      if (subtype.isName() && subtype.asName() === "Form") {
+        const inner = ref.get("Resources");
+        if (inner.isDictionary()) visit(inner, pageInches, depth + 1);
+        return;
+      }
+      if (subtype.isName() && subtype.asName() === "Image") onImage(ref, String(name), pageInches);
+    });
+  };
+  for (let i = 0, n = doc.countPages(); i < n; i++) {
+    const [x0, y0, x1, y1] = doc.loadPage(i).getBounds();
+    const resources = doc.findPage(i).getInheritable("Resources");
+    if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
+  }
+}
+
+/**
+ * Points every reference to an object in `to`'s keys at the object it maps to, in every dictionary and array of the
+ * document (nested direct ones included), so that the copies are no longer used and are dropped on saving. MuPDF's
+ * deduplication does not merge image streams that were rewritten, so copies are merged here.
+ */
+function repointReferences(doc: mupdf.PDFDocument, to: ReadonlyMap<number, number>): void {
+  const visit = (container: mupdf.PDFObject, depth: number) => {
+    if (depth > 32) return;
+    const changes: Array<[number | string, number]> = [];
+    container.forEach((value, key) => {
+      if (value.isIndirect()) {
+        const target = to.get(value.asIndirect());
+        if (target !== undefined) changes.push([key, target]);
+      } else if (value.isDictionary() || value.isArray()) {
+        visit(value, depth + 1);
+      }
+    });
+    for (const [key, target] of changes) container.put(key, doc.newIndirect(target));
+  };
+  for (let num = 1, n = doc.countObjects(); num < n; num++) {
+    const obj = doc.newIndirect(num);
+    if (obj.isDictionary() || obj.isArray()) visit(obj, 0);
+  }
+}
+
+/** The names qpdf gives the image objects it makes of inline images: IIm1, IIm2, … */
+const EXTERNALIZED_NAME = /^IIm\d+$/;
+
+/** How many image objects the pages use under those names. */
+function externalizedImages(doc: mupdf.PDFDocument): number {
+  const objects = new Set<number>();
+  forEachPageImage(doc, (ref, name) => {
+    if (EXTERNALIZED_NAME.test(name)) objects.add(ref.asIndirect());
+  });
+  return objects.size;
+}
+
+/** The soft mask's values written to outDir, where it is a grey image of the image's own size MuPDF can decode. */
+function softMaskPixels(doc: mupdf.PDFDocument, image: mupdf.PDFObject, width: number, height: number, outDir: string): SoftMaskPixels | undefined {
+  const mask = image.get("SMask");
+  if (!mask.isStream() || !mask.isIndirect()) return undefined;
+  if (mask.get("Width").asNumber() !== width || mask.get("Height").asNumber() !== height) return undefined;
+  let pixmap: mupdf.Pixmap;
+  try {
+    pixmap = doc.loadImage(mask).toPixmap();
+  } catch {
+    return undefined;
+  }
+  if (pixmap.getAlpha() || !pixmap.getColorSpace()?.isGray() || pixmap.getWidth() !== width || pixmap.getHeight() !== height) return undefined;
+  const stride = pixmap.getStride();
+  const samples = pixmap.getPixels();
+  const packed = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) packed.set(samples.subarray(y * stride, y * stride + width), y * width);
+  const xref = mask.asIndirect();
+  const rawPath = `${outDir}/mask-${xref}.raw`;
+  fs.writeFileSync(rawPath, packed);
+  return { xref, rawPath, width, height, storedBytes: mask.readRawStream().length };
 }
 
 type Progress = (fraction: number) => void;
@@ -232,45 +380,37 @@ export const tasks = {
    * Finds the images worth recompressing and writes each one's decoded pixels (8-bit grey or RGB) to outDir, so
    * that the main thread can resample and encode them, with the lowest resolution at which any page shows each
    * (the largest placement decides how many pixels are needed). Identical copies are decoded once. Which images
-   * are left alone is said at isLossyCandidate; bilevelKept counts the JBIG2 and CCITT scans among them.
+   * are left alone is said at isLossyCandidate and isBilevelCandidate; bilevelScans counts the images stored as
+   * JBIG2 or CCITT, whether or not they are among those handed back. Where input is qpdf's copy of `beforeInline`
+   * with inline images moved into objects, inlineMoved says how many moved.
    */
-  collectImages(args: { input: string; outDir: string; minPixels: number; maxPixels: number }): { images: ImageToResample[]; bilevelKept: number } {
+  collectImages(args: { input: string; beforeInline?: string; outDir: string; minPixels: number; maxPixels: number }): {
+    images: ImageToResample[];
+    bilevelScans: number;
+    inlineMoved: number;
+  } {
     const doc = openPdf(args.input);
+    const externalized = externalizedImages(doc);
+    // qpdf's names may be in the file already (qpdf wrote it before): only new ones count.
+    const inlineMoved = externalized > 0 && args.beforeInline ? externalized - externalizedImages(openPdf(args.beforeInline)) : 0;
     const found = new Map<number, { obj: mupdf.PDFObject; dpi: number }>();
     const shown = placedResolutions(doc);
-    const visit = (resources: mupdf.PDFObject, pageInches: number, depth: number) => {
-      const xobjects = resources.get("XObject");
-      if (!xobjects.isDictionary() || depth > 8) return;
-      xobjects.forEach((ref) => {
-        if (!ref.isIndirect()) return;
-        const obj = ref; // get() reads through the reference; see countEmbeddedFonts for why not resolve().
-        const subtype = obj.get("Subtype");
-        if (subtype.isName() && subtype.asName() === "Form") {
-          const inner = obj.get("Resources");
-          if (inner.isDictionary()) visit(inner, pageInches, depth + 1);
-          return;
-        }
-        if (!subtype.isName() || subtype.asName() !== "Image") return;
-        const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
-        // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
-        // an annotation, say) it is estimated as if it filled the page.
-        const dpi = shown.resolutionOf(ref) ?? longest / pageInches;
-        const seen = found.get(ref.asIndirect());
-        if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
-      });
-    };
-    for (let i = 0, n = doc.countPages(); i < n; i++) {
-      const page = doc.loadPage(i);
-      const [x0, y0, x1, y1] = page.getBounds();
-      const resources = doc.findPage(i).getInheritable("Resources");
-      if (resources.isDictionary()) visit(resources, Math.max(x1 - x0, y1 - y0) / 72, 0);
-    }
+    forEachPageImage(doc, (ref, _name, pageInches) => {
+      const obj = ref; // get() reads through the reference; see fontPrograms for why not resolve().
+      const longest = Math.max(obj.get("Width").asNumber(), obj.get("Height").asNumber());
+      // Where the page content draws the image, its real resolution is known; otherwise (an image used only in
+      // an annotation, say) it is estimated as if it filled the page.
+      const dpi = shown.resolutionOf(ref) ?? longest / pageInches;
+      const seen = found.get(ref.asIndirect());
+      if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
+    });
     const images: ImageToResample[] = [];
     const byIdentity = new Map<string, ImageToResample>();
-    let bilevelKept = 0;
+    let bilevelScans = 0;
     for (const [xref, { obj, dpi }] of found) {
-      if (isBilevelScan(obj)) bilevelKept++;
-      if (!isLossyCandidate(obj)) continue;
+      if (isBilevelScan(obj)) bilevelScans++;
+      const bilevelSource = isBilevelCandidate(obj);
+      if (!bilevelSource && !isLossyCandidate(obj)) continue;
       const width = obj.get("Width").asNumber();
       const height = obj.get("Height").asNumber();
       // Tiny images are not worth a lossy step; giant ones (a decompression bomb, often) are not decoded at all.
@@ -289,8 +429,10 @@ export const tasks = {
       } catch {
         continue; // An image MuPDF cannot decode is left exactly as it was.
       }
-      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG.
-      if (pixmap.getAlpha()) continue;
+      const stencil = isStencilMask(obj);
+      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG; a stencil mask
+      // decodes to nothing but coverage, taken as grey below.
+      if (pixmap.getAlpha() && !stencil) continue;
       const kind = storedKind(obj, pixmap);
       const space = pixmap.getColorSpace();
       const components = pixmap.getNumberOfComponents();
@@ -298,16 +440,21 @@ export const tasks = {
       // JPEG is read in and the pixels are in it; a palette's, CMYK's, Lab's or JPEG 2000's own are replaced.
       const keepColorSpace =
         (components === 1 || components === 3) && JPEG_READY_SPACES.has(colorSpaceFamily(obj) ?? "") && !filtersOf(obj).includes("JPXDecode");
-      if (!(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-      const channels = pixmap.getNumberOfComponents();
+      if (!stencil && !(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+      // A stencil's one sample a pixel is its coverage (255 where the page paints): inverted, painted is black.
+      const channels = stencil ? 1 : pixmap.getNumberOfComponents();
       const w = pixmap.getWidth();
       const h = pixmap.getHeight();
       const stride = pixmap.getStride();
       const samples = pixmap.getPixels();
       const packed = Buffer.alloc(w * h * channels);
       for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
+      if (stencil) for (let i = 0; i < packed.length; i++) packed[i] = 255 - packed[i]!;
       // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
       const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
+      const bilevel = (grey !== undefined || channels === 1) && onlyBlackAndWhite(grey ?? packed);
+      // A 1-bit image in colours other than black and white (a two-colour palette) has no better encoding here.
+      if (bilevelSource && !bilevel) continue;
       const rawPath = `${args.outDir}/image-${xref}.raw`;
       fs.writeFileSync(rawPath, grey ?? packed);
       const image: ImageToResample = {
@@ -315,18 +462,21 @@ export const tasks = {
         sameAs: [],
         kind,
         softMask: obj.get("SMask").isStream(),
+        mask: softMaskPixels(doc, obj, w, h, args.outDir),
+        bilevel,
+        stencil,
         rawPath,
         width: w,
         height: h,
         channels: grey ? 1 : channels,
         dpi,
-        keepColorSpace: grey ? false : keepColorSpace,
+        keepColorSpace: grey || bilevel ? false : keepColorSpace,
         storedBytes: obj.readRawStream().length,
       };
       byIdentity.set(identity, image);
       images.push(image);
     }
-    return { images, bilevelKept };
+    return { images, bilevelScans, inlineMoved: Math.max(0, inlineMoved) };
   },
 
   /**
@@ -336,26 +486,52 @@ export const tasks = {
   replaceImages(args: { input: string; output: string; replacements: ImageReplacement[]; subsetFonts: boolean }) {
     const doc = openPdf(args.input);
     let replaced = 0;
+    const copies = new Map<number, number>();
     for (const r of args.replacements) {
-      const jpeg = fs.readFileSync(r.jpegPath);
-      const image = new mupdf.Image(jpeg);
-      const components = image.getNumberOfComponents();
-      for (const xref of [r.xref, ...r.sameAs]) {
-        const obj = doc.newIndirect(xref);
-        obj.writeRawStream(jpeg);
-        obj.put("Filter", doc.newName("DCTDecode"));
-        obj.delete("DecodeParms");
-        obj.delete("Decode");
-        obj.delete("SMaskInData");
-        obj.put("Width", image.getWidth());
-        obj.put("Height", image.getHeight());
-        obj.put("BitsPerComponent", 8);
-        if (!r.keepColorSpace) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
-        replaced++;
+      const data = fs.readFileSync(r.dataPath);
+      const fax = r.encoding === "ccitt-g4";
+      // A JPEG says itself how many channels it has; a G4 stream is always one.
+      const components = fax ? 1 : new mupdf.Image(data).getNumberOfComponents();
+      for (const copy of r.sameAs) copies.set(copy, r.xref);
+      const obj = doc.newIndirect(r.xref);
+      obj.writeRawStream(data);
+      obj.put("Filter", doc.newName(fax ? "CCITTFaxDecode" : "DCTDecode"));
+      obj.delete("DecodeParms");
+      if (fax) {
+        const parms = doc.newDictionary();
+        parms.put("K", -1);
+        parms.put("Columns", r.width);
+        parms.put("Rows", r.height);
+        obj.put("DecodeParms", parms);
+      }
+      obj.delete("Decode");
+      obj.delete("SMaskInData");
+      obj.put("Width", r.width);
+      obj.put("Height", r.height);
+      obj.put("BitsPerComponent", fax ? 1 : 8);
+      if (!r.keepColorSpace && !r.stencil) obj.put("ColorSpace", doc.newName(components === 1 ? "DeviceGray" : "DeviceRGB"));
+      replaced += 1 + r.sameAs.length;
+      if (r.mask) {
+        const mask = doc.newIndirect(r.mask.xref);
+        mask.writeRawStream(fs.readFileSync(r.mask.dataPath));
+        mask.put("Filter", doc.newName("FlateDecode"));
+        const parms = doc.newDictionary();
+        parms.put("Predictor", 15);
+        parms.put("Colors", 1);
+        parms.put("BitsPerComponent", 8);
+        parms.put("Columns", r.mask.width);
+        mask.put("DecodeParms", parms);
+        mask.delete("Decode");
+        mask.put("Width", r.mask.width);
+        mask.put("Height", r.mask.height);
+        mask.put("BitsPerComponent", 8);
+        mask.put("ColorSpace", doc.newName("DeviceGray"));
       }
     }
+    if (copies.size > 0) repointReferences(doc, copies);
+    const programsBefore = fontPrograms(doc);
     let fontsSubset = false;
-    if (args.subsetFonts && countEmbeddedFonts(doc) > 0) {
+    if (args.subsetFonts && programsBefore > 0) {
       try {
         doc.subsetFonts();
         fontsSubset = true;
@@ -364,7 +540,10 @@ export const tasks = {
       }
     }
     save(doc, args.output, "garbage=deduplicate,compress");
-    return { replaced, fontsSubset };
+    // Copies of one font (each merged-in file bringing its own) are merged by subsetting and deduplication: what
+    // is left is counted in the saved file.
+    const programsAfter = programsBefore > 1 ? fontPrograms(openPdf(args.output)) : programsBefore;
+    return { replaced, fontsSubset, fontCopiesDropped: Math.max(0, programsBefore - programsAfter) };
   },
 
   /** Removes the document information dictionary and the XMP metadata, rewriting the whole file. */
