@@ -6,19 +6,22 @@ import type { FormatKey } from "./tools.js";
  * they would change nothing, rather than offer a switch that does nothing (their defaults are still sent), and the
  * API's reply says so when a call sets one anyway.
  *
- * - OCR: no conversion runs OCR (each says so and points to OCR PDF), so the screens point there instead.
+ * - OCR: the formats that rebuild a document from the PDF's text (Word, RTF, HTML, Markdown, Excel, EPUB, Text and Extract Text)
+ *   read scanned pages with it; the others draw pages as they are or start from an office file, and have no use
+ *   for it.
  * - preserveFormatting: only PDF to Text lays lines out differently with it.
  * - quality: only JPEG output uses it (PDF to JPG, PowerPoint slides, office files to PDF); PNG, SVG and
  *   rebuilt documents store pictures losslessly or as they are.
  */
 const SHARED_UNUSED = ["preserveFormatting", "ocrEnabled", "quality"] as const;
+const REBUILT_UNUSED = ["preserveFormatting", "quality"] as const;
 
 export const NOT_APPLIED: Readonly<Record<FormatKey, readonly string[]>> = {
-  "pdf-to-word": SHARED_UNUSED,
+  "pdf-to-word": REBUILT_UNUSED,
   // RTF is always RTF, and cannot carry fonts inside it.
-  "pdf-to-rtf": [...SHARED_UNUSED, "outputDocumentFormat", "embedFonts"],
-  "pdf-to-html": SHARED_UNUSED,
-  "pdf-to-markdown": SHARED_UNUSED,
+  "pdf-to-rtf": [...REBUILT_UNUSED, "outputDocumentFormat", "embedFonts"],
+  "pdf-to-html": REBUILT_UNUSED,
+  "pdf-to-markdown": REBUILT_UNUSED,
   "word-to-pdf": ["preserveFormatting", "ocrEnabled"],
   "pdf-to-jpg": ["preserveFormatting", "ocrEnabled"],
   "pdf-to-png": SHARED_UNUSED,
@@ -26,10 +29,10 @@ export const NOT_APPLIED: Readonly<Record<FormatKey, readonly string[]>> = {
   "pdf-to-svg": [...SHARED_UNUSED, "imageResolution", "imageFormat", "colorSpace"],
   // Every image is placed as it is, one a page, all of them.
   "jpg-to-pdf": [...SHARED_UNUSED, "pageRange"],
-  "pdf-to-excel": SHARED_UNUSED,
-  "pdf-to-text": ["ocrEnabled"],
+  "pdf-to-excel": REBUILT_UNUSED,
+  "pdf-to-text": [],
   "pdf-to-ppt": ["preserveFormatting", "ocrEnabled"],
-  "pdf-to-epub": SHARED_UNUSED,
+  "pdf-to-epub": REBUILT_UNUSED,
   "pdf-to-pdf-a": SHARED_UNUSED,
 };
 

@@ -19,6 +19,7 @@ import { annotateOptions } from "./options/annotate.js";
 import {
   basicConvertOptions,
   documentConvertOptions,
+  epubConvertOptions,
   htmlConvertOptions,
   imageConvertOptions,
   imagesToPdfOptions,
@@ -311,7 +312,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   ...(
     [
       ["pdf-to-markdown", "PDF to Markdown", "Turn a PDF into Markdown with headings, lists and tables.", markdownConvertOptions],
-      ["pdf-to-epub", "PDF to EPUB", "Turn a PDF into an EPUB 3 e-book with chapters.", basicConvertOptions],
+      ["pdf-to-epub", "PDF to EPUB", "Turn a PDF into an EPUB 3 e-book with chapters.", epubConvertOptions],
       ["pdf-to-png", "PDF to PNG", "Turn each PDF page into a PNG image.", imageConvertOptions],
       ["pdf-to-svg", "PDF to SVG", "Turn each PDF page into a scalable SVG drawing.", imageConvertOptions],
       ["pdf-to-pdf-a", "PDF to PDF/A", "Make an archival PDF/A copy with embedded fonts.", pdfaConvertOptions],

@@ -58,10 +58,10 @@ describe("pdf-to-text options", () => {
     expect(joined.split("\n").length).toBeLessThan(kept.split("\n").length / 2);
   });
 
-  it("says so when a PDF has no text layer, and that OCR was not applied", async () => {
-    const reply = await postTool(server, "pdf-to-text", [corpus("imagemagick-images.pdf")], { ocrEnabled: true });
-    expect(reply.status).toBe(200);
-    expect(reply.body.message).toContain("no text layer");
-    expect(reply.body.message).toContain("OCR was not applied");
+  it("refuses a PDF without a text layer when OCR is off, pointing to OCR", async () => {
+    const reply = await postTool(server, "pdf-to-text", [corpus("imagemagick-images.pdf")], { ocrEnabled: false });
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toContain("no text layer");
+    expect(reply.body.error).toContain("Turn on OCR");
   });
 });

@@ -15,10 +15,16 @@ export const COLOR_SPACES = ["rgb", "cmyk", "grayscale", "bw"] as const;
 
 export const basicConvertOptions = z.object(common);
 
+/**
+ * Formats that rebuild a document from the PDF's text read scanned pages (pages without a text layer) with OCR
+ * unless told not to: a scanned letter should come out as words, not as an empty document.
+ */
+const recogniseScans = z.boolean().default(true);
+
 /** Text output has no image quality; preserveFormatting keeps the lines as laid out, off joins them into paragraphs. */
 export const textConvertOptions = z.object({
   preserveFormatting: common.preserveFormatting,
-  ocrEnabled: common.ocrEnabled,
+  ocrEnabled: recogniseScans,
   pageRange: common.pageRange,
 });
 export type TextConvertOptions = z.infer<typeof textConvertOptions>;
@@ -35,6 +41,7 @@ export type ImageConvertOptions = z.infer<typeof imageConvertOptions>;
 
 export const documentConvertOptions = z.object({
   ...common,
+  ocrEnabled: recogniseScans,
   detectTables: z.boolean().default(true),
   embedFonts: z.boolean().default(true),
   outputDocumentFormat: z.enum(["docx", "doc", "odt"]).default("docx"),
@@ -43,6 +50,7 @@ export type DocumentConvertOptions = z.infer<typeof documentConvertOptions>;
 
 export const htmlConvertOptions = z.object({
   ...common,
+  ocrEnabled: recogniseScans,
   responsiveLayout: z.boolean().default(true),
   singlePage: z.boolean().default(false),
   includeCss: z.boolean().default(true),
@@ -50,15 +58,19 @@ export const htmlConvertOptions = z.object({
 
 export const spreadsheetConvertOptions = z.object({
   ...common,
+  ocrEnabled: recogniseScans,
   detectFormulas: z.boolean().default(false),
   preserveSpreadsheetLayout: z.boolean().default(true),
 });
 
 export const markdownConvertOptions = z.object({
   ...common,
+  ocrEnabled: recogniseScans,
   includeImages: z.boolean().default(true),
   headingStyle: z.enum(["atx", "setext"]).default("atx"),
 });
+
+export const epubConvertOptions = z.object({ ...common, ocrEnabled: recogniseScans });
 
 export const pdfaConvertOptions = z.object({
   ...common,

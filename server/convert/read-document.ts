@@ -4,12 +4,14 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
+import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { analyseLayout, type DocumentModel } from "./layout-analysis.js";
+import { ensureTextLayer } from "./text-layer.js";
 
 export interface ReadDocument {
   pdf: ReadablePdf;
   model: DocumentModel;
-  /** Sentences for the reply: repairs, scans without text. */
+  /** Sentences for the reply: repairs, scanned pages recognised or left without text. */
   notes: string[];
 }
 
@@ -29,14 +31,29 @@ export async function readDocument(
     imageDir = path.join(ctx.workDir, "layout-images");
     await fs.mkdir(imageDir, { recursive: true });
   }
-  const layout = await runMupdf("readLayout", { input: pdf.path, pages: pages.map((p) => p - 1), imageDir }, ctx, (f) => ctx.progress(f * 0.8));
+  const indexes = pages.map((p) => p - 1);
+  const text = await ensureTextLayer(pdf, indexes, options.ocrEnabled, ctx, (f) => ctx.progress(f * 0.5));
+  const start = text.recognised.length > 0 ? 0.5 : 0;
+  const layout = await runMupdf("readLayout", { input: text.path, pages: indexes, imageDir }, ctx, (f) => ctx.progress(start + f * (0.8 - start)));
+  const recognised = new Set(text.recognised);
+  layout.pages.forEach((page, i) => {
+    if (recognised.has(indexes[i]!)) dropScanImage(page);
+  });
   const model = analyseLayout(layout.pages, pages, layout.chapters, { detectTables: options.detectTables });
-  const notes: string[] = [];
+  const notes: string[] = [...text.notes];
   const skipped = layout.pages.reduce((n, p) => n + p.skippedImages, 0);
   if (skipped > 0) notes.push(`${skipped} picture${skipped === 1 ? " was" : "s were"} left out for being larger than 50 megapixels.`);
-  if (!model.nodes.some((n) => n.type !== "image")) notes.push("This PDF has no text layer (it may be a scan): run OCR PDF on it first.");
-  if (options.ocrEnabled) notes.push("OCR was not applied here: text comes from the PDF's own text layer. Use OCR PDF for scans.");
+  if (text.recognised.length > 0 && !model.nodes.some((n) => n.type !== "image")) notes.push("OCR found no text on the scanned pages.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { pdf, model, notes };
+}
+
+/** The share of a page a picture must cover to be the scanned page itself rather than a picture on it. */
+const SCAN_COVERAGE = 0.8;
+
+/** On a page read with OCR, the scan is the page: its words are now text, so the picture of them is left out. */
+function dropScanImage(page: LayoutPage): void {
+  const area = page.width * page.height;
+  page.blocks = page.blocks.filter((b) => b.kind !== "image" || ((b.bbox[2] - b.bbox[0]) * (b.bbox[3] - b.bbox[1])) / area < SCAN_COVERAGE);
 }

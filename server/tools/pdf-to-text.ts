@@ -4,6 +4,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../pdf/page-selection.js";
+import { ensureTextLayer } from "../convert/text-layer.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -13,15 +14,17 @@ import type { Processor } from "./types.js";
 export const pdfToText: Processor<TextConvertOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  const indexes = pages.map((p) => p - 1);
+  const text = await ensureTextLayer(pdf, indexes, options.ocrEnabled, ctx, (f) => ctx.progress(f * 0.8));
+  const start = text.recognised.length > 0 ? 0.8 : 0;
   const out = path.join(ctx.workDir, "text.txt");
   const { characters } = await runMupdf(
     "extractText",
-    { input: pdf.path, output: out, pages: pages.map((p) => p - 1), reflow: !options.preserveFormatting },
+    { input: text.path, output: out, pages: indexes, reflow: !options.preserveFormatting },
     ctx,
-    ctx.progress,
+    (f) => ctx.progress(start + f * (1 - start)),
   );
-  const notes = [`Extracted ${characters.toLocaleString("en")} characters from ${pages.length} page${pages.length === 1 ? "" : "s"}.`];
-  if (characters === 0) notes.push("This PDF has no text layer (it may be a scan): run OCR PDF on it first.");
-  if (options.ocrEnabled) notes.push("OCR was not applied here: text comes from the PDF's own text layer. Use OCR PDF for scans.");
+  const notes = [`Extracted ${characters.toLocaleString("en")} characters from ${pages.length} page${pages.length === 1 ? "" : "s"}.`, ...text.notes];
+  if (characters === 0) notes.push("No text was found on these pages.");
   return { files: [{ path: out, name: `${stemOf(pdf.name)}.txt` }], message: notes.join(" ") };
 };

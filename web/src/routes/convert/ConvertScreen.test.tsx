@@ -45,7 +45,11 @@ describe("Convert PDF screen", () => {
     expect(screen.getAllByRole("radio")).toHaveLength(14);
     expect(screen.getByRole("radio", { name: "PDF to Word" })).toBeChecked();
     expect(screen.getByRole("button", { name: /Convert to Word/ })).toBeInTheDocument();
-    // No conversion runs OCR, so the screen points scans to OCR PDF instead of offering a switch.
+    // Word rebuilds the document from its text, so scanned pages are read with OCR, behind a switch.
+    expect(screen.getByTestId("scan-note")).toHaveTextContent("Scanned pages are read with OCR first");
+    expect(screen.getByLabelText("Recognise text in scans (OCR)")).toBeChecked();
+    // PowerPoint draws each page as it is: scans are pointed to OCR PDF instead.
+    fireEvent.click(screen.getByRole("radio", { name: "PDF to PowerPoint" }));
     expect(screen.getByTestId("scan-note")).toHaveTextContent("run them through OCR PDF first");
     expect(screen.getByRole("link", { name: "OCR PDF" })).toHaveAttribute("href", "/ocr-pdf");
     expect(screen.queryByLabelText("Recognise text in scans (OCR)")).toBeNull();

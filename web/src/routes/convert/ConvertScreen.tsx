@@ -50,7 +50,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
     fileStore.clear();
     reset();
     setFormat(next);
-    replaceValues((current) => valuesForFormat(formatTool(next), current));
+    replaceValues((current) => valuesForFormat(formatTool(next), current, target));
   };
 
   const convert = () => {
@@ -78,7 +78,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="format-description">
           <span className="font-medium text-slate-900 dark:text-white">{target.name}:</span> {target.description}
         </p>
-        {target.accepts.includes("pdf") && <ScanNote />}
+        {target.accepts.includes("pdf") && <ScanNote toolId={target.id} />}
       </section>
 
       <div className="mt-6">

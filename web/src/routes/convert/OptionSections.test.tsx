@@ -58,7 +58,7 @@ describe("conversion options generated from the catalogue", () => {
   it("shows one labelled control per field it applies, no more and no fewer", () => {
     renderFormat("pdf-to-html");
     const shown = shownFields(formatTool("pdf-to-html"));
-    expect(shown).toEqual(["pageRange", "responsiveLayout", "singlePage", "includeCss"]);
+    expect(shown).toEqual(["ocrEnabled", "pageRange", "responsiveLayout", "singlePage", "includeCss"]);
     for (const key of shown) expect(screen.getByLabelText(fieldText(key).label)).toBeInTheDocument();
     expect(controlCount()).toBe(shown.length);
     expect(screen.queryByLabelText("Quality")).toBeNull();
@@ -68,7 +68,7 @@ describe("conversion options generated from the catalogue", () => {
     const latest = renderFormat("pdf-to-word");
     expect(latest.values).toEqual({
       preserveFormatting: true,
-      ocrEnabled: false,
+      ocrEnabled: true,
       quality: 80,
       pageRange: "",
       detectTables: true,
@@ -104,7 +104,7 @@ describe("conversion options generated from the catalogue", () => {
   it("sends the text layout switch of PDF to Text", () => {
     const latest = renderFormat("pdf-to-text");
     fireEvent.click(screen.getByLabelText("Preserve formatting"));
-    expect(serverReading("pdf-to-text", latest.values)).toEqual({ preserveFormatting: false, ocrEnabled: false, pageRange: "" });
+    expect(serverReading("pdf-to-text", latest.values)).toEqual({ preserveFormatting: false, ocrEnabled: true, pageRange: "" });
   });
 
   it("words choices for people while sending the catalogue's values", () => {
@@ -131,11 +131,16 @@ describe("conversion options generated from the catalogue", () => {
   });
 
   it("keeps settings the next format also shows, and takes defaults for the rest", () => {
-    const jpg = { ...valuesForFormat(formatTool("pdf-to-jpg"), {}), quality: 60, pageRange: "2", colorSpace: "cmyk" };
-    expect(valuesForFormat(formatTool("pdf-to-ppt"), jpg)).toMatchObject({ quality: 60, pageRange: "2" });
+    const jpgTool = formatTool("pdf-to-jpg");
+    const jpg = { ...valuesForFormat(jpgTool, {}), quality: 60, pageRange: "2", colorSpace: "cmyk" };
+    expect(valuesForFormat(formatTool("pdf-to-ppt"), jpg, jpgTool)).toMatchObject({ quality: 60, pageRange: "2" });
     // Word cannot use quality, so it goes back to the default rather than travel along unseen.
-    expect(valuesForFormat(formatTool("pdf-to-word"), jpg)).toMatchObject({ quality: 80, pageRange: "2", outputDocumentFormat: "docx" });
-    expect(valuesForFormat(formatTool("pdf-to-text"), jpg)).toEqual({ preserveFormatting: true, ocrEnabled: false, pageRange: "2" });
-    expect(valuesForFormat(formatTool("pdf-to-png"), jpg)).toMatchObject({ colorSpace: "cmyk", imageResolution: 300 });
+    expect(valuesForFormat(formatTool("pdf-to-word"), jpg, jpgTool)).toMatchObject({ quality: 80, pageRange: "2", outputDocumentFormat: "docx" });
+    // PDF to JPG has no OCR switch: its hidden "off" does not turn off Text's reading of scans.
+    expect(valuesForFormat(formatTool("pdf-to-text"), jpg, jpgTool)).toEqual({ preserveFormatting: true, ocrEnabled: true, pageRange: "2" });
+    expect(valuesForFormat(formatTool("pdf-to-png"), jpg, jpgTool)).toMatchObject({ colorSpace: "cmyk", imageResolution: 300 });
+    // A choice made on a screen that shows the switch travels to the next one that shows it.
+    const word = { ...valuesForFormat(formatTool("pdf-to-word"), {}), ocrEnabled: false };
+    expect(valuesForFormat(formatTool("pdf-to-html"), word, formatTool("pdf-to-word"))).toMatchObject({ ocrEnabled: false });
   });
 });

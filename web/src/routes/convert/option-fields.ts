@@ -93,13 +93,20 @@ export function optionSections(tool: Pick<ToolDefinition, "id" | "options">, tar
 }
 
 /**
- * The values for a newly chosen format: its own defaults, keeping what the visitor set in fields the new format
- * also shows (a quality of 60 stays 60). Fields it does not show go with their defaults.
+ * The values for a newly chosen format: its own defaults, keeping what the visitor set in fields both formats show
+ * (a quality of 60 stays 60). A field the previous format hid was never the visitor's choice, so the new format's
+ * default wins there (PDF to Text reads scans with OCR even after PDF to JPG, which has no OCR switch).
  */
-export function valuesForFormat(tool: Pick<ToolDefinition, "id" | "options">, previous: Record<string, unknown>): Record<string, unknown> {
+export function valuesForFormat(
+  tool: Pick<ToolDefinition, "id" | "options">,
+  previous: Record<string, unknown>,
+  previousTool?: Pick<ToolDefinition, "id" | "options">,
+): Record<string, unknown> {
   const values = optionDefaults(tool.options);
   const shape = shapeOf(tool.options);
+  const wasShown = previousTool ? new Set(shownFields(previousTool)) : undefined;
   for (const key of shownFields(tool)) {
+    if (wasShown && !wasShown.has(key)) continue;
     if (key in previous && shape[key]!.safeParse(previous[key]).success) values[key] = previous[key];
   }
   return values;

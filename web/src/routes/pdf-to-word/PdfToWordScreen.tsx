@@ -90,7 +90,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <ScanNote />
+          <ScanNote toolId={tool.id} />
         </section>
         <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="word-batch">
           <h2 id="word-batch" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">

@@ -4,7 +4,7 @@ import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-language
 import { UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { detectScript } from "../engines/tesseract.js";
-import type { ProcessorContext } from "./types.js";
+import type { ProcessorContext } from "../tools/types.js";
 
 /**
  * OCR language "auto": Tesseract's script detection on a few pages, and the main language of the script found.

@@ -1,0 +1,94 @@
+import os from "node:os";
+import path from "node:path";
+import { formatPageList } from "../../catalog/page-ranges.js";
+import { ocrLanguageLabel } from "../../catalog/ocr-languages.js";
+import { DamagedPdfError, failedWith, replyForFailure, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import { runOcrmypdf } from "../engines/ocrmypdf.js";
+import { installedOcrLanguages } from "../engines/tesseract.js";
+import type { ReadablePdf } from "../pdf/pdf-input.js";
+import { ensureRenderBudget } from "../pdf/render-budget.js";
+import type { ProcessorContext } from "../tools/types.js";
+import { detectOcrLanguage } from "./ocr-language-detection.js";
+
+/**
+ * Conversions that rebuild a document read the PDF's text layer. A scan has none: its chosen pages are recognised
+ * with OCR first (OCRmyPDF keeps pages that carry text as they are), so that a scanned letter becomes a document
+ * with words in it rather than an empty one. With OCR turned off, a selection without any text is refused: a
+ * "successful" empty document helps nobody.
+ */
+
+/** Seconds one page may take at worst, as in OCR PDF with its cleaning steps off. */
+const SECONDS_PER_PAGE = 60;
+/** Scans are recognised at this resolution when their pictures are coarser, as OCR PDF does by default. */
+const OCR_DPI = 300;
+
+export interface TextLayer {
+  /** The PDF to read text from: the input, or a copy whose scanned pages now carry recognised text. */
+  path: string;
+  /** Zero-based pages whose text was recognised here. */
+  recognised: number[];
+  notes: string[];
+}
+
+export const NO_TEXT_SENTENCE =
+  "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.";
+
+/** pages: the zero-based pages the conversion reads; progress covers the recognition, 0 to 1. */
+export async function ensureTextLayer(
+  pdf: ReadablePdf,
+  pages: readonly number[],
+  ocrEnabled: boolean,
+  ctx: ProcessorContext,
+  progress: (fraction: number) => void = () => undefined,
+): Promise<TextLayer> {
+  const withText = new Set(await pagesWithText(pdf, ctx));
+  const scanned = pages.filter((p) => !withText.has(p));
+  if (scanned.length === 0) return { path: pdf.path, recognised: [], notes: [] };
+  if (!ocrEnabled) {
+    if (scanned.length === pages.length) throw new UserError(NO_TEXT_SENTENCE, 422, "no_text");
+    return { path: pdf.path, recognised: [], notes: [`${capitalised(pagesPhrase(scanned))} without a text layer came out without text (turn on OCR to recognise them).`] };
+  }
+
+  const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, scanned.length * SECONDS_PER_PAGE * 1000) };
+  await ensureRenderBudget(pdf, scanned.map((p) => p + 1), OCR_DPI, long, false);
+  const { language } = await detectOcrLanguage(pdf.path, scanned, await installedOcrLanguages(), long);
+  const output = path.join(ctx.workDir, "recognised.pdf");
+  await runOcrmypdf(
+    {
+      input: pdf.path,
+      output,
+      languages: language,
+      jobs: os.availableParallelism(),
+      args: ["--skip-text", "--output-type", "pdf", "--oversample", String(OCR_DPI), "--pages", formatPageList(scanned.map((p) => p + 1))],
+      minWordConfidence: 0,
+      pagesToRecognise: scanned.length,
+      timeoutMs: long.timeoutMs,
+    },
+    ctx,
+    progress,
+  ).catch((err: unknown) => {
+    throw failedWith(err, "encrypted", "damaged") ? replyForFailure(err, pdf.name) : err;
+  });
+  return {
+    path: output,
+    recognised: scanned,
+    notes: [`${capitalised(pagesPhrase(scanned))} had no text layer and ${scanned.length === 1 ? "was" : "were"} read with OCR (${ocrLanguageLabel(language)}) first.`],
+  };
+}
+
+/** Zero-based pages that carry text; a page MuPDF cannot load makes the file unreadable here (a 422). */
+export async function pagesWithText(pdf: { path: string; name: string }, ctx: ProcessorContext): Promise<number[]> {
+  try {
+    return (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  } catch (err) {
+    throw failedWith(err, "damaged", "unsupported") ? new DamagedPdfError(pdf.name) : err;
+  }
+}
+
+function pagesPhrase(pages: readonly number[]): string {
+  const list = formatPageList(pages.map((p) => p + 1)).replaceAll(",", ", ");
+  return pages.length === 1 ? `page ${list}` : `${pages.length} pages (${list})`;
+}
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
