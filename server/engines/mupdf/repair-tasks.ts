@@ -242,16 +242,7 @@ function rebuildPageTree(doc: mupdf.PDFDocument): number {
     if (type.asName() === "Catalog") catalog ??= obj;
   }
   if (pages.length === 0) return 0;
-  const kids = doc.newArray();
-  const tree = doc.addObject(doc.newDictionary());
-  for (const page of pages) {
-    kids.push(page);
-    page.put("Parent", tree);
-    if (!page.get("MediaBox").isArray()) page.put("MediaBox", [0, 0, 595, 842]);
-  }
-  tree.put("Type", doc.newName("Pages"));
-  tree.put("Kids", kids);
-  tree.put("Count", pages.length);
+  const tree = pagesNode(doc, pages);
   if (!catalog) {
     catalog = doc.addObject(doc.newDictionary());
     catalog.put("Type", doc.newName("Catalog"));
@@ -296,6 +287,12 @@ function flattenPageTree(doc: mupdf.PDFDocument, maxPages: number): number {
   };
   visit(top, new Map(), 0);
   if (pages.length === 0 || pages.length > maxPages) return pages.length;
+  root.put("Pages", pagesNode(doc, pages));
+  return pages.length;
+}
+
+/** One new /Pages node over the given pages, each pointing back to it and given an A4 MediaBox if it has none. */
+function pagesNode(doc: mupdf.PDFDocument, pages: readonly mupdf.PDFObject[]): mupdf.PDFObject {
   const tree = doc.addObject(doc.newDictionary());
   const kids = doc.newArray();
   for (const page of pages) {
@@ -306,8 +303,7 @@ function flattenPageTree(doc: mupdf.PDFDocument, maxPages: number): number {
   tree.put("Type", doc.newName("Pages"));
   tree.put("Kids", kids);
   tree.put("Count", pages.length);
-  root.put("Pages", tree);
-  return pages.length;
+  return tree;
 }
 
 function tidyDocument(doc: mupdf.PDFDocument, options: TidyOptions): TidyReport {
