@@ -143,6 +143,8 @@ describe("hostile input gets a clear 4xx and leaves no file behind", () => {
     // qpdf and MuPDF drop a value nested this deep (their parsers stop at a fixed depth instead of recursing
     // until the stack runs out); the page itself is sound, so the tools work on it and the result is valid.
     expect([a.status, b.status]).toEqual([200, 200]);
+    // The page has no text, and OCR cannot read the file: the conversion says so instead of failing.
+    expect(b.body.message).toContain("Page 1 without a text layer could not be read with OCR");
     await qpdfCheck((await download(server, a.body.downloadUrl!)).path);
     expect(await leftovers()).toEqual([]);
   });

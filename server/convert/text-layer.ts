@@ -52,24 +52,32 @@ export async function ensureTextLayer(
 
   const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, scanned.length * SECONDS_PER_PAGE * 1000) };
   await ensureRenderBudget(pdf, scanned.map((p) => p + 1), OCR_DPI, long, false);
-  const { language } = await detectOcrLanguage(pdf.path, scanned, await installedOcrLanguages(), long);
   const output = path.join(ctx.workDir, "recognised.pdf");
-  await runOcrmypdf(
-    {
-      input: pdf.path,
-      output,
-      languages: language,
-      jobs: os.availableParallelism(),
-      args: ["--skip-text", "--output-type", "pdf", "--oversample", String(OCR_DPI), "--pages", formatPageList(scanned.map((p) => p + 1))],
-      minWordConfidence: 0,
-      pagesToRecognise: scanned.length,
-      timeoutMs: long.timeoutMs,
-    },
-    ctx,
-    progress,
-  ).catch((err: unknown) => {
-    throw failedWith(err, "encrypted", "damaged") ? replyForFailure(err, pdf.name) : err;
-  });
+  let language: string;
+  try {
+    ({ language } = await detectOcrLanguage(pdf.path, scanned, await installedOcrLanguages(), long));
+    await runOcrmypdf(
+      {
+        input: pdf.path,
+        output,
+        languages: language,
+        jobs: os.availableParallelism(),
+        args: ["--skip-text", "--output-type", "pdf", "--oversample", String(OCR_DPI), "--pages", formatPageList(scanned.map((p) => p + 1))],
+        minWordConfidence: 0,
+        pagesToRecognise: scanned.length,
+        timeoutMs: long.timeoutMs,
+      },
+      ctx,
+      progress,
+    );
+  } catch (err) {
+    if (failedWith(err, "encrypted")) throw replyForFailure(err, pdf.name);
+    if (!failedWith(err, "damaged", "unsupported")) throw err;
+    // The text layer MuPDF reads may still be whole where the recognisers stumble over a damaged file: the
+    // conversion goes on with it rather than fail for the sake of pages that may well be blank.
+    const them = scanned.length === 1 ? "it" : "they";
+    return { path: pdf.path, recognised: [], notes: [`${capitalised(pagesPhrase(scanned))} without a text layer could not be read with OCR (the file is damaged there), so ${them} came out without text.`] };
+  }
   return {
     path: output,
     recognised: scanned,
