@@ -78,13 +78,15 @@ export async function readPageBoxes(pdf: { path: string; name: string }, ctx: Pr
   }
 }
 
-/** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does. */
+/** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does; returns the boxes. */
 export async function ensureRenderBudget(
   pdf: { path: string; name: string },
   pages: readonly number[],
   dpi: number,
   ctx: ProcessorContext,
   lowersResolution = true,
-): Promise<void> {
-  checkRenderBudget(await readPageBoxes(pdf, ctx), pages, dpi, lowersResolution);
+): Promise<PageBox[]> {
+  const boxes = await readPageBoxes(pdf, ctx);
+  checkRenderBudget(boxes, pages, dpi, lowersResolution);
+  return boxes;
 }
