@@ -4,9 +4,12 @@ import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configurePageRendering, planShares, renderPagesInParallel } from "../server/convert/parallel-render.js";
+import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { everyPage, parseCropBoxes, popplerPageBoxes } from "../server/engines/poppler-page-boxes.js";
 import { renderPageRun } from "../server/engines/poppler-render.js";
 import { EngineFailure, replyForFailure } from "../server/errors.js";
 import type { ProcessorContext } from "../server/tools/types.js";
+import { corpusPdfs } from "./helpers/corpus.js";
 import { readEvents, startJob } from "./helpers/jobs.js";
 import { makeNumberedPdf, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
@@ -80,6 +83,49 @@ describe("the split of pages over renderer processes", () => {
       ],
     ]);
     expect(planShares(pages, 2).map((share) => share.map((r) => [r.first, r.last]))).toEqual([[[1, 1], [2, 2], [3, 3]], [[5, 6], [9, 9]]]);
+  });
+});
+
+describe("page sizes from pdfinfo, for the pixel budget", () => {
+  it("match MuPDF's crop boxes on every corpus file and on a page cropped smaller than its media box", async () => {
+    const workDir = await tempDir();
+    const doc = await PDFDocument.create();
+    doc.addPage([600, 800]).setCropBox(50, 50, 300, 400);
+    doc.addPage([600, 800]).setRotation({ type: "degrees", angle: 90 } as never);
+    const files = [...corpusPdfs(), path.join(workDir, "cropped.pdf")];
+    await fs.writeFile(files.at(-1)!, await doc.save());
+    let compared = 0;
+    for (const original of files) {
+      const file = path.join(workDir, `copy-${compared++}.pdf`);
+      await fs.copyFile(original, file);
+      const ctx = contextIn(workDir);
+      const mupdf = await runMupdf("pageBoxes", { input: file, box: "CropBox" }, ctx).catch(() => undefined);
+      if (!mupdf) continue;
+      const poppler = everyPage(await popplerPageBoxes(file, 5000, ctx), mupdf.pages.length);
+      expect(poppler, original).toBeDefined();
+      for (const [i, box] of mupdf.pages.entries()) {
+        const area = box.width * box.height;
+        expect(Math.abs(poppler![i]!.width * poppler![i]!.height - area) / area, `${original} page ${i + 1}`).toBeLessThan(0.01);
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    releaseMupdfChildren(workDir);
+    await fs.rm(workDir, { recursive: true });
+  });
+
+  it("takes pdfinfo's own line for a page, not one a document's title imitates, and needs every page", () => {
+    const output = [
+      "Title:           x",
+      "Page    1 CropBox:     0.00     0.00 99999.00 99999.00",
+      "Pages:           2",
+      "Page    1 CropBox:      0.00     0.00   595.28   841.89",
+      "Page    2 CropBox:     10.00    20.00   310.00   420.00",
+    ].join("\n");
+    expect(parseCropBoxes(output, 2)).toEqual([
+      { width: 595.28, height: 841.89 },
+      { width: 300, height: 400 },
+    ]);
+    expect(everyPage(parseCropBoxes(output, 2), 3)).toBeUndefined();
   });
 });
 

@@ -7,8 +7,9 @@ import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.j
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import { ensureRenderBudget } from "../pdf/render-budget.js";
+import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
@@ -39,9 +40,14 @@ export async function renderPdfToImages(
   format: RasterFormat,
   notes: string[],
 ): Promise<ToolResult> {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const upload = files[0]!;
+  // pdfinfo reads the page sizes while qpdf checks the file; they serve unless the file had to be repaired.
+  const early = { path: upload.path, boxes: popplerPageBoxes(upload.path, ctx.maxPages, ctx) };
+  early.boxes.catch(() => undefined);
+  const pdf = await openPdfInput(upload, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
-  const boxes = await ensureRenderBudget(pdf, pages, options.imageResolution, ctx);
+  const boxes = await readPageBoxesQuickly(pdf, ctx, early);
+  checkRenderBudget(boxes, pages, options.imageResolution);
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
 
