@@ -3,7 +3,7 @@ import path from "node:path";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configurePageRendering, planShares, renderPagesInParallel } from "../server/convert/parallel-render.js";
+import { configurePageRendering, planRuns, renderPagesInParallel } from "../server/convert/parallel-render.js";
 import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { everyPage, parseCropBoxes, popplerPageBoxes } from "../server/engines/poppler-page-boxes.js";
 import { renderPageRun } from "../server/engines/poppler-render.js";
@@ -63,26 +63,27 @@ async function withPoster(side: number): Promise<Uint8Array> {
 }
 
 describe("the split of pages over renderer processes", () => {
-  it("gives shares of consecutive pages of about equal size, in page order", () => {
-    const pages = Array.from({ length: 10 }, (_, i) => ({ page: i + 1, dpi: 150 }));
-    expect(planShares(pages, 2)).toEqual([[{ first: 1, last: 5, dpi: 150 }], [{ first: 6, last: 10, dpi: 150 }]]);
-    expect(planShares(pages, 3).map((share) => share.map((r) => [r.first, r.last]))).toEqual([[[1, 4]], [[5, 8]], [[9, 10]]]);
+  const span = (runs: ReadonlyArray<{ first: number; last: number }>) => runs.map((r) => [r.first, r.last]);
+
+  it("cuts pages into runs of consecutive pages, about three for each process, in page order", () => {
+    const pages = Array.from({ length: 12 }, (_, i) => ({ page: i + 1, dpi: 150 }));
+    expect(planRuns(pages, 2)).toEqual([1, 3, 5, 7, 9, 11].map((first) => ({ first, last: first + 1, dpi: 150 })));
+    expect(span(planRuns(pages, 1))).toEqual([[1, 4], [5, 8], [9, 12]]);
     // More processes than pages: one page each.
-    expect(planShares(pages.slice(0, 2), 8)).toEqual([[{ first: 1, last: 1, dpi: 150 }], [{ first: 2, last: 2, dpi: 150 }]]);
+    expect(span(planRuns(pages.slice(0, 2), 8))).toEqual([[1, 1], [2, 2]]);
+    // A long document: runs of at most 40 pages.
+    expect(planRuns(Array.from({ length: 1000 }, (_, i) => ({ page: i + 1, dpi: 72 })), 2)).toHaveLength(25);
   });
 
   it("cuts a run where the resolution changes or a page is left out, and renders a page asked twice once", () => {
     const pages = [9, 1, 2, 3, 5, 6, 3].map((page) => ({ page, dpi: page === 2 ? 40 : 150 }));
-    expect(planShares(pages, 1)).toEqual([
-      [
-        { first: 1, last: 1, dpi: 150 },
-        { first: 2, last: 2, dpi: 40 },
-        { first: 3, last: 3, dpi: 150 },
-        { first: 5, last: 6, dpi: 150 },
-        { first: 9, last: 9, dpi: 150 },
-      ],
+    expect(planRuns(pages, 1)).toEqual([
+      { first: 1, last: 1, dpi: 150 },
+      { first: 2, last: 2, dpi: 40 },
+      { first: 3, last: 3, dpi: 150 },
+      { first: 5, last: 6, dpi: 150 },
+      { first: 9, last: 9, dpi: 150 },
     ]);
-    expect(planShares(pages, 2).map((share) => share.map((r) => [r.first, r.last]))).toEqual([[[1, 1], [2, 2], [3, 3]], [[5, 6], [9, 9]]]);
   });
 });
 
@@ -155,8 +156,8 @@ describe("rendering with poppler in parallel", () => {
     );
     expect(pages.map((p) => p.page)).toEqual(asked);
     expect(fractions.at(-1)).toBe(1);
-    // Three shares, each run of a share in a folder of its own.
-    expect(new Set(pages.map((p) => /part-(\d+)-/.exec(p.path)![1])).size).toBe(3);
+    // One page a run, each run in a folder of its own.
+    expect(new Set(pages.map((p) => path.dirname(p.path))).size).toBe(6);
     for (const { page, path: file, dpi } of pages) {
       const meta = await sharp(file).metadata();
       expect([meta.format, meta.width, meta.density]).toEqual(["png", dpi === 72 ? 595 : 298, dpi]);
