@@ -220,7 +220,7 @@ describe("pdf-to-jpg and pdf-to-png through the API", () => {
 
   it("renders a poster page at a lower resolution with a note, the pages around it at the one asked", async () => {
     const poster = await writeTemp("poster.pdf", await withPoster(14_400));
-    const { path: zip, reply } = await runTool(server, "pdf-to-png", [poster], { imageResolution: 150 });
+    const { path: zip, reply } = await runTool(server, "pdf-to-jpg", [poster], { imageResolution: 150 });
     expect(reply.message).toMatch(/1 very large page was rendered at (\d+) dpi to stay within 60 million pixels/);
     const dpi = Number(/rendered at (\d+) dpi/.exec(reply.message!)![1]);
     const sizes = await Promise.all([...(await readZip(zip)).values()].map(async (data) => (await sharp(data).metadata()).width));
@@ -230,7 +230,7 @@ describe("pdf-to-jpg and pdf-to-png through the API", () => {
 
   it("reports progress page by page while the pages are written", async () => {
     const long = await writeTemp("long.pdf", await makeNumberedPdf(200));
-    const started = await startJob(server, "pdf-to-png", long, { imageResolution: "150" });
+    const started = await startJob(server, "pdf-to-jpg", long, { imageResolution: "150" });
     const events = await readEvents(server, started.body.jobId);
     const progress = events.map((e) => e.progress);
     expect(progress.at(-1)).toBe(1);
@@ -240,7 +240,7 @@ describe("pdf-to-jpg and pdf-to-png through the API", () => {
 
   it("answers a renderer killed halfway with a sentence naming poppler, and the server keeps working", async () => {
     const long = await writeTemp("long.pdf", await makeNumberedPdf(300));
-    const pending = postTool(server, "pdf-to-png", [long], { imageResolution: 150 });
+    const pending = postTool(server, "pdf-to-jpg", [long], { imageResolution: 150 });
     let killed: number | undefined;
     for (let tries = 0; tries < 300 && !killed; tries++) {
       killed = (await descendantsRunning("pdftoppm"))[0];

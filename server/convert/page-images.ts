@@ -16,10 +16,11 @@ import { renderPagesInParallel } from "./parallel-render.js";
 import { qualityNotApplied } from "./quality-note.js";
 
 /**
- * Renders PDF pages to raster images. JPEG and PNG in RGB or greyscale come from poppler, the pages split over
- * several processes (parallel-render.ts); what poppler does not write as asked (CMYK JPEG, 1-bit black and white,
- * TIFF) comes from MuPDF, with libvips (sharp) finishing the pixels where MuPDF has no encoder either. Should
- * poppler fail on a file MuPDF's more forgiving parser still reads, MuPDF renders it.
+ * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
+ * processes (parallel-render.ts). Everything else comes from MuPDF: PNG too, as poppler writes PNG at zlib's
+ * highest compression, which costs more than its faster rendering saves; and what poppler does not write as asked
+ * (CMYK JPEG, 1-bit black and white, TIFF), with libvips (sharp) finishing the pixels where MuPDF has no encoder
+ * either. Should poppler fail on a file MuPDF's more forgiving parser still reads, MuPDF renders it.
  */
 
 export type RasterFormat = "jpg" | "png" | "tiff";
@@ -59,7 +60,7 @@ export async function renderPdfToImages(
   }
   const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
   let rendered: PageImage[];
-  if (format !== "tiff" && !bw && color !== "cmyk") {
+  if (format === "jpg" && !bw && color !== "cmyk") {
     const planned = pages.map((page) => {
       const box = boxes[page - 1];
       return { page, dpi: box ? fittedDpi(box.width, box.height, options.imageResolution) : options.imageResolution };
