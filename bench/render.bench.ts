@@ -7,7 +7,7 @@ import { renderPagesInParallel } from "../server/convert/parallel-render.js";
 import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { writeZip } from "../server/lib/zip.js";
 import { openPdfInput } from "../server/pdf/pdf-input.js";
-import { ensureRenderBudget } from "../server/pdf/render-budget.js";
+import { checkRenderBudget, readPageBoxesQuickly } from "../server/pdf/render-budget.js";
 import type { ProcessorContext } from "../server/tools/types.js";
 import { loadConfig } from "../server/config.js";
 import { corpus } from "../test/helpers/corpus.js";
@@ -19,8 +19,9 @@ import { median, printTable } from "./table.js";
  * PDF to JPG and PNG through the HTTP API (an in-process server), in pages per second, beside one bare pdftoppm
  * process rendering the same pages the same way in the same run: a text book (the first 100 pages of a LaTeX book
  * from the corpus, 30 at 300 dpi) and a photo document (generated, 12 pages), at 72, 150 and 300 dpi; the same for a one-page file; the
- * server's peak resident memory. Then the engines side by side (one process each), and where the time of one
- * 100-page run goes.
+ * server's peak resident memory. PDF to PNG renders with MuPDF (see page-images.ts), so its rows compare MuPDF
+ * through the API with bare pdftoppm. Then the engines side by side (one process each), and where the time of one
+ * 100-page JPG run goes.
  */
 
 const exec = promisify(execFile);
@@ -185,7 +186,7 @@ async function profileOneRun(work: string, doc: Document): Promise<void> {
   let pdf: Awaited<ReturnType<typeof openPdfInput>> | undefined;
   const open = await seconds(async () => {
     pdf = await openPdfInput({ path: input, name: "book.pdf", size: (await fs.stat(input)).size, kind: "pdf" }, ctx);
-    await ensureRenderBudget(pdf, pages, 150, ctx);
+    checkRenderBudget(await readPageBoxesQuickly(pdf, ctx), pages, 150);
   });
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
@@ -210,7 +211,7 @@ async function profileOneRun(work: string, doc: Document): Promise<void> {
   printTable(
     ["step", "seconds", "share"],
     [
-      ["open (qpdf) and page boxes (MuPDF)", open, `${((100 * open) / total).toFixed(0)} %`],
+      ["open (qpdf) and page sizes (pdfinfo)", open, `${((100 * open) / total).toFixed(0)} %`],
       ["render, poppler split over the cores", render, `${((100 * render) / total).toFixed(0)} %`],
       ["ZIP", zip, `${((100 * zip) / total).toFixed(0)} %`],
       ["(before: render with MuPDF, one worker)", before, "–"],
