@@ -72,8 +72,9 @@ async function barePdftoppm(work: string, doc: Document, format: Format, dpi: nu
 async function throughApi(server: TestServer, doc: Document, format: Format, dpi: number, pages = doc.pages): Promise<void> {
   const reply = await postTool(server, TOOLS[format], [doc.file], { imageResolution: dpi, quality: QUALITY, pageRange: `1-${pages}` });
   if (reply.status !== 200) throw new Error(`${TOOLS[format]}: ${reply.status} ${reply.body.error}`);
+  // Read and dropped as it arrives: a whole ZIP held here would count in the server process's memory.
   const res = await fetch(`${server.url}${reply.body.downloadUrl}`);
-  await res.arrayBuffer();
+  for await (const chunk of res.body ?? []) void chunk;
 }
 
 function rssSampler(): { peakMb(): number; stop(): void } {
