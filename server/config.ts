@@ -24,6 +24,8 @@ export interface Config {
   /** Ceilings on single engines (ENGINE_TIMEOUT_<ENGINE>_SECONDS, e.g. ENGINE_TIMEOUT_OCRMYPDF_SECONDS), over any run's own. */
   engineTimeLimitsMs: Record<string, number>;
   maxPages: number;
+  /** poppler processes one page-image job splits its pages over, and the most running at once (RENDER_PROCESSES). */
+  renderProcesses: number;
   /**
    * MuPDF's processes: killed past MUPDF_MEMORY_LIMIT_MB of resident memory while working (the task fails as too
    * large), replaced when holding more than MUPDF_RECYCLE_MB after a task, or after MUPDF_TASKS_PER_PROCESS tasks.
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
     maxPages: intFrom(env.MAX_PAGES, 5000),
+    renderProcesses: Math.max(1, intFrom(env.RENDER_PROCESSES, cores)),
     mupdf: {
       memoryLimitBytes: intFrom(env.MUPDF_MEMORY_LIMIT_MB, 1536) * MB,
       recycleBytes: intFrom(env.MUPDF_RECYCLE_MB, 300) * MB,

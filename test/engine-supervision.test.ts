@@ -207,7 +207,8 @@ describe("a job whose MuPDF process is killed", () => {
   afterAll(async () => server.close());
 
   it("fails with a sentence while the server keeps answering, and the next job succeeds", async () => {
-    const reply = postTool(server, "pdf-to-png", [longPdf], { imageResolution: 150 });
+    // CMYK JPEG pages come from MuPDF (the others from poppler: see page-images.test.ts for its processes killed).
+    const reply = postTool(server, "pdf-to-jpg", [longPdf], { imageResolution: 150, colorSpace: "cmyk" });
     let killed: number | undefined;
     await waitFor(async () => {
       for (const pid of await mupdfChildren()) {

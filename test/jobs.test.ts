@@ -59,8 +59,9 @@ describe("jobs API", () => {
   it("answers 429 with Retry-After when the backlog is full, and takes jobs again once it drains", async () => {
     const narrow = await startServer({ jobConcurrency: 1, queueLimit: 1 });
     try {
-      // 300 pages to PNG at 300 dpi: long enough to keep the one slot busy while the test looks.
-      const slow = () => startJob(narrow, "pdf-to-png", bigPdf, { imageResolution: "300" });
+      // 300 pages to PNG at 150 dpi (at 300 dpi they pass the pixel limit and are refused at once): long enough to
+      // keep the one slot busy while the test looks.
+      const slow = () => startJob(narrow, "pdf-to-png", bigPdf, { imageResolution: "150" });
       const running = await slow();
       const waiting = await slow();
       expect([running.status, waiting.status]).toEqual([202, 202]);

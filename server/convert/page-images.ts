@@ -7,14 +7,20 @@ import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.j
 import { stemOf } from "../lib/file-names.js";
 import { selectPages } from "../pdf/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import { ensureRenderBudget } from "../pdf/render-budget.js";
-import { MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js";
+import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
+import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import { renderPagesInParallel } from "./parallel-render.js";
 import { qualityNotApplied } from "./quality-note.js";
 
 /**
- * Renders PDF pages to raster images with MuPDF (JPEG and PNG encoded in the worker) and, where MuPDF has no
- * encoder for what was asked (TIFF, 1-bit black and white, CMYK TIFF), finishes the pixels with libvips (sharp).
+ * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
+ * processes (parallel-render.ts). Everything else comes from MuPDF: PNG too, as poppler writes PNG at zlib's
+ * highest compression, which costs more than its faster rendering saves; and what poppler does not write as asked
+ * (CMYK JPEG, 1-bit black and white, TIFF), with libvips (sharp) finishing the pixels where MuPDF has no encoder
+ * either. Should poppler fail on a file MuPDF's more forgiving parser still reads, MuPDF renders it.
  */
 
 export type RasterFormat = "jpg" | "png" | "tiff";
@@ -22,15 +28,27 @@ export type RasterFormat = "jpg" | "png" | "tiff";
 /** Grey levels at or above this become white in black-and-white output. */
 const BW_THRESHOLD = 128;
 
+/** A rendered page image: its one-based page number, its file, and the resolution it was rendered at. */
+interface PageImage {
+  page: number;
+  path: string;
+  dpi: number;
+}
+
 export async function renderPdfToImages(
   { files, options }: ProcessorInput<ImageConvertOptions>,
   ctx: ProcessorContext,
   format: RasterFormat,
   notes: string[],
 ): Promise<ToolResult> {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const upload = files[0]!;
+  // pdfinfo reads the page sizes while qpdf checks the file; they serve unless the file had to be repaired.
+  const early = { path: upload.path, boxes: popplerPageBoxes(upload.path, ctx.maxPages, ctx) };
+  early.boxes.catch(() => undefined);
+  const pdf = await openPdfInput(upload, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
-  await ensureRenderBudget(pdf, pages, options.imageResolution, ctx);
+  const boxes = await readPageBoxesQuickly(pdf, ctx, early);
+  checkRenderBudget(boxes, pages, options.imageResolution);
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
 
@@ -40,33 +58,29 @@ export async function renderPdfToImages(
     color = "rgb";
     notes.push("PNG has no CMYK colour model: the images are RGB. Choose JPG or TIFF for CMYK.");
   }
-  // CMYK TIFF is converted from RGB by libvips with its CMYK profile; MuPDF's own CMYK pixels have no TIFF encoder.
-  const renderColor: RenderColor = color === "cmyk" && format === "tiff" ? "rgb" : color;
-  const encodeInWorker = !bw && format !== "tiff";
-  const { pages: rendered } = await runMupdf(
-    "renderPages",
-    {
-      input: pdf.path,
-      outDir,
-      pages: pages.map((p) => p - 1),
-      dpi: options.imageResolution,
-      color: renderColor,
-      encoding: encodeInWorker ? (format === "jpg" ? "jpeg" : "png") : "raw",
-      quality: options.quality,
-      maxPixels: MAX_PAGE_PIXELS,
-    },
-    ctx,
-    (f) => ctx.progress(encodeInWorker ? f : f * 0.8),
-  );
+  const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
+  let rendered: PageImage[];
+  if (format === "jpg" && !bw && color !== "cmyk") {
+    const planned = pages.map((page) => {
+      const box = boxes[page - 1];
+      return { page, dpi: box ? fittedDpi(box.width, box.height, options.imageResolution) : options.imageResolution };
+    });
+    const poppler = { format: format === "jpg" ? "jpeg" : "png", gray: color === "gray", quality: options.quality } as const;
+    try {
+      rendered = await renderPagesInParallel(pdf.path, planned, outDir, poppler, ctx, (f) => ctx.progress(f));
+    } catch (err) {
+      if (!failedWith(err, "damaged")) throw err;
+      rendered = await renderWithMupdf({ ...request, outDir: await freshFolder(outDir, "mupdf") }, ctx);
+    }
+  } else {
+    rendered = await renderWithMupdf(request, ctx);
+  }
 
   const stem = stemOf(pdf.name);
-  const outputs = [];
-  for (const [i, page] of rendered.entries()) {
-    const file = encodeInWorker ? page.path : await encodeRaw(page, format, color, bw, options.quality);
-    const name = rendered.length === 1 ? `${stem}.${format}` : `${stem}-page-${page.page}.${format}`;
-    outputs.push({ path: file, name });
-    if (!encodeInWorker) ctx.progress(0.8 + (0.2 * (i + 1)) / rendered.length);
-  }
+  const outputs = rendered.map((page) => ({
+    path: page.path,
+    name: rendered.length === 1 ? `${stem}.${format}` : `${stem}-page-${page.page}.${format}`,
+  }));
 
   const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
   if (lowered.length > 0) {
@@ -78,6 +92,54 @@ export async function renderPdfToImages(
   if (repaired) notes.push(repaired);
   const summary = `Rendered ${rendered.length} page${rendered.length === 1 ? "" : "s"} as ${format.toUpperCase()} at ${options.imageResolution} dpi (${describeColor(color, bw)}).`;
   return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes].join(" ") };
+}
+
+interface RenderRequest {
+  input: string;
+  outDir: string;
+  /** One-based. */
+  pages: number[];
+  dpi: number;
+  format: RasterFormat;
+  color: RenderColor;
+  bw: boolean;
+  quality: number;
+}
+
+async function freshFolder(parent: string, name: string): Promise<string> {
+  const dir = path.join(parent, name);
+  await fs.mkdir(dir);
+  return dir;
+}
+
+/** MuPDF's rendering, encoding JPEG and PNG itself and leaving TIFF and 1-bit images to libvips. */
+async function renderWithMupdf(request: RenderRequest, ctx: ProcessorContext): Promise<PageImage[]> {
+  const { format, color, bw } = request;
+  // CMYK TIFF is converted from RGB by libvips with its CMYK profile; MuPDF's own CMYK pixels have no TIFF encoder.
+  const renderColor: RenderColor = color === "cmyk" && format === "tiff" ? "rgb" : color;
+  const encodeInWorker = !bw && format !== "tiff";
+  const { pages: rendered } = await runMupdf(
+    "renderPages",
+    {
+      input: request.input,
+      outDir: request.outDir,
+      pages: request.pages.map((p) => p - 1),
+      dpi: request.dpi,
+      color: renderColor,
+      encoding: encodeInWorker ? (format === "jpg" ? "jpeg" : "png") : "raw",
+      quality: request.quality,
+      maxPixels: MAX_PAGE_PIXELS,
+    },
+    ctx,
+    (f) => ctx.progress(encodeInWorker ? f : f * 0.8),
+  );
+  if (encodeInWorker) return rendered;
+  const images: PageImage[] = [];
+  for (const [i, page] of rendered.entries()) {
+    images.push({ page: page.page, dpi: page.dpi, path: await encodeRaw(page, format, color, bw, request.quality) });
+    ctx.progress(0.8 + (0.2 * (i + 1)) / rendered.length);
+  }
+  return images;
 }
 
 function describeColor(color: RenderColor, bw: boolean): string {

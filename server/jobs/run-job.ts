@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
+import { configurePageRendering } from "../convert/parallel-render.js";
 import { configureMupdf, releaseMupdfChildren } from "../engines/mupdf/pool.js";
 import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
 import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
@@ -35,6 +36,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   protectFromEngines(config.dataDir);
   registerWorkArea(workDirs.root);
   configureMupdf({ workDir: workDirs.root, limits: config.mupdf });
+  configurePageRendering({ processes: config.renderProcesses });
   return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);

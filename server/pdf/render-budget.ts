@@ -1,8 +1,10 @@
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import { everyPage, popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext } from "../tools/types.js";
+import type { ReadablePdf } from "./pdf-input.js";
 
 /**
  * How many pixels a job may have rendered, decided from the page boxes before anything is rendered: a page's
@@ -78,13 +80,29 @@ export async function readPageBoxes(pdf: { path: string; name: string }, ctx: Pr
   }
 }
 
-/** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does. */
+/**
+ * The page boxes from poppler's pdfinfo where it reads every page, which costs one short program run; from MuPDF
+ * otherwise, which starts the job's MuPDF process (where the sandbox gives each job its own) if it is not running.
+ * `early` is what pdfinfo found in the upload while it was being opened: good unless opening had to repair it.
+ */
+export async function readPageBoxesQuickly(
+  pdf: ReadablePdf,
+  ctx: ProcessorContext,
+  early?: { path: string; boxes: Promise<PageBox[] | undefined> },
+): Promise<PageBox[]> {
+  const known = early?.path === pdf.path ? everyPage(await early.boxes, pdf.pageCount) : undefined;
+  return known ?? everyPage(await popplerPageBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount) ?? (await readPageBoxes(pdf, ctx));
+}
+
+/** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does; returns the boxes. */
 export async function ensureRenderBudget(
   pdf: { path: string; name: string },
   pages: readonly number[],
   dpi: number,
   ctx: ProcessorContext,
   lowersResolution = true,
-): Promise<void> {
-  checkRenderBudget(await readPageBoxes(pdf, ctx), pages, dpi, lowersResolution);
+): Promise<PageBox[]> {
+  const boxes = await readPageBoxes(pdf, ctx);
+  checkRenderBudget(boxes, pages, dpi, lowersResolution);
+  return boxes;
 }

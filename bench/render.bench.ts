@@ -1,0 +1,221 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { renderPagesInParallel } from "../server/convert/parallel-render.js";
+import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { writeZip } from "../server/lib/zip.js";
+import { openPdfInput } from "../server/pdf/pdf-input.js";
+import { checkRenderBudget, readPageBoxesQuickly } from "../server/pdf/render-budget.js";
+import type { ProcessorContext } from "../server/tools/types.js";
+import { loadConfig } from "../server/config.js";
+import { corpus } from "../test/helpers/corpus.js";
+import { postTool, startServer, type TestServer } from "../test/helpers/server.js";
+import { makeImagePdf, syntheticPhoto } from "../test/helpers/synthetic-pdfs.js";
+import { median, printTable } from "./table.js";
+
+/**
+ * PDF to JPG and PNG through the HTTP API (an in-process server), in pages per second, beside one bare pdftoppm
+ * process rendering the same pages the same way in the same run: a text book (the first 100 pages of a LaTeX book
+ * from the corpus, 30 at 300 dpi) and a photo document (generated, 12 pages), at 72, 150 and 300 dpi; the same for a one-page file; the
+ * server's peak resident memory. PDF to PNG renders with MuPDF (see page-images.ts), so its rows compare MuPDF
+ * through the API with bare pdftoppm. Then the engines side by side (one process each), and where the time of one
+ * 100-page JPG run goes.
+ */
+
+const exec = promisify(execFile);
+const TEXT_PAGES = 100;
+const PHOTO_PAGES = 12;
+/** At 300 dpi only the first pages, so that the bench ends in minutes on a busy machine. */
+const PAGES_AT_300 = 30;
+const DPIS = [72, 150, 300] as const;
+/** Runs per measurement at 150 dpi (the issue's target), and for a one-page file; one run elsewhere. */
+const RUNS_AT_150 = 3;
+const ONE_PAGE_RUNS = 5;
+const ENGINE_PAGES = 10;
+const QUALITY = 80;
+
+type Format = "jpg" | "png";
+const TOOLS: Record<Format, string> = { jpg: "pdf-to-jpg", png: "pdf-to-png" };
+
+interface Document {
+  label: string;
+  file: string;
+  pages: number;
+}
+
+async function seconds(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+async function medianSeconds(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) samples.push(await seconds(fn));
+  return median(samples);
+}
+
+function popplerFormat(format: Format): string[] {
+  return format === "jpg" ? ["-jpeg", "-jpegopt", `quality=${QUALITY}`] : ["-png"];
+}
+
+/** One bare pdftoppm, no sandbox, pages 1 to `pages`, into a fresh folder removed afterwards. */
+async function barePdftoppm(work: string, doc: Document, format: Format, dpi: number, program = "pdftoppm", pages = doc.pages): Promise<void> {
+  const out = await fs.mkdtemp(path.join(work, "bare-"));
+  await exec(program, ["-r", String(dpi), "-f", "1", "-l", String(pages), "-cropbox", ...popplerFormat(format), doc.file, path.join(out, "p")]);
+  await fs.rm(out, { recursive: true });
+}
+
+/** The whole round trip a visitor waits for: upload, the job, and the download of the result. */
+async function throughApi(server: TestServer, doc: Document, format: Format, dpi: number, pages = doc.pages): Promise<void> {
+  const reply = await postTool(server, TOOLS[format], [doc.file], { imageResolution: dpi, quality: QUALITY, pageRange: `1-${pages}` });
+  if (reply.status !== 200) throw new Error(`${TOOLS[format]}: ${reply.status} ${reply.body.error}`);
+  // Read and dropped as it arrives: a whole ZIP held here would count in the server process's memory.
+  const res = await fetch(`${server.url}${reply.body.downloadUrl}`);
+  for await (const chunk of res.body ?? []) void chunk;
+}
+
+function rssSampler(): { peakMb(): number; stop(): void } {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  return { peakMb: () => peak / 1024 / 1024, stop: () => clearInterval(timer) };
+}
+
+async function makeDocuments(work: string): Promise<{ text: Document; photo: Document; onePage: Document[] }> {
+  const text = { label: "text book (LaTeX)", file: corpus("GeoTopo-komprimiert.pdf"), pages: TEXT_PAGES };
+  const photos: Buffer[] = [];
+  for (let i = 0; i < 6; i++) photos.push(await syntheticPhoto(1600, 1200, i + 1));
+  const photoFile = path.join(work, "photos.pdf");
+  await fs.writeFile(photoFile, await makeImagePdf(Array.from({ length: PHOTO_PAGES }, (_, i) => photos[i % photos.length]!)));
+  const photo = { label: "photo document", file: photoFile, pages: PHOTO_PAGES };
+  const onePage: Document[] = [];
+  for (const [doc, page] of [[text, 10], [photo, 1]] as const) {
+    const file = path.join(work, `one-${onePage.length + 1}.pdf`);
+    await exec("qpdf", ["--empty", "--pages", doc.file, String(page), "--", file]);
+    onePage.push({ label: `one page of the ${doc.label}`, file, pages: 1 });
+  }
+  return { text, photo, onePage };
+}
+
+export async function run(): Promise<void> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-render-"));
+  // Throughput is measured, not the deadline a visitor's job gets (which a busy machine can pass at 300 dpi).
+  const server = await startServer({ jobDeadline: { ...loadConfig({}).jobDeadline, baseMs: 1_800_000, maxMs: 3_600_000 } });
+  try {
+    const { text, photo, onePage } = await makeDocuments(work);
+    // A first small job starts the engines (MuPDF's child, the sandbox), which every later job finds running.
+    await throughApi(server, onePage[0]!, "jpg", 72);
+
+    const rss = rssSampler();
+    const rows: Array<Array<string | number>> = [];
+    const measure = async (doc: Document, format: Format, dpi: number, runs: number) => {
+      const pages = dpi >= 300 ? Math.min(PAGES_AT_300, doc.pages) : doc.pages;
+      const bare = await medianSeconds(runs, () => barePdftoppm(work, doc, format, dpi, "pdftoppm", pages));
+      const api = await medianSeconds(runs, () => throughApi(server, doc, format, dpi, pages));
+      rows.push([doc.label, pages, format.toUpperCase(), dpi, runs, pages / bare, pages / api, `${(bare / api).toFixed(2)}×`]);
+      console.log(rows.at(-1)!.join(" | "));
+    };
+    for (const doc of [text, photo]) {
+      for (const format of ["jpg", "png"] as const) for (const dpi of DPIS) await measure(doc, format, dpi, dpi === 150 ? RUNS_AT_150 : 1);
+    }
+    for (const doc of onePage) for (const format of ["jpg", "png"] as const) await measure(doc, format, 150, ONE_PAGE_RUNS);
+    rss.stop();
+    console.log(`Pages per second on ${os.availableParallelism()} cores (upload, job and download for the API; median of the runs shown):\n`);
+    printTable(["document", "pages", "format", "dpi", "runs", "bare pdftoppm, pages/s", "API, pages/s", "API / bare"], rows);
+    console.log(`\nServer process peak RSS during the API runs: ${rss.peakMb().toFixed(0)} MB\n`);
+
+    await compareEngines(work, [text, photo]);
+    await profileOneRun(work, text);
+  } finally {
+    await server.close();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** A context for calling the server's modules directly, in a job folder of the bench's own. */
+async function benchContext(work: string): Promise<ProcessorContext> {
+  const workDir = await fs.mkdtemp(path.join(work, "job-"));
+  return { workDir, timeoutMs: 600_000, progress: () => undefined, maxPages: 5000 };
+}
+
+/** pdftoppm, pdftocairo and MuPDF (its worker process, as the server ran it before) on the same pages, one process each. */
+async function compareEngines(work: string, docs: readonly Document[]): Promise<void> {
+  const rows: Array<Array<string | number>> = [];
+  for (const doc of docs) {
+    for (const format of ["jpg", "png"] as const) {
+      for (const dpi of DPIS) {
+        const pages = Math.min(ENGINE_PAGES, doc.pages);
+        const ppm = await seconds(() => barePdftoppm(work, doc, format, dpi, "pdftoppm", pages));
+        const cairo = await seconds(() => barePdftoppm(work, doc, format, dpi, "pdftocairo", pages));
+        const ctx = await benchContext(work);
+        const input = path.join(ctx.workDir, "in.pdf");
+        await fs.copyFile(doc.file, input);
+        const mupdf = await seconds(() =>
+          runMupdf(
+            "renderPages",
+            {
+              input,
+              outDir: ctx.workDir,
+              pages: Array.from({ length: pages }, (_, i) => i),
+              dpi,
+              color: "rgb",
+              encoding: format === "jpg" ? "jpeg" : "png",
+              quality: QUALITY,
+              maxPixels: 60_000_000,
+            },
+            ctx,
+          ),
+        );
+        releaseMupdfChildren(ctx.workDir);
+        rows.push([doc.label, format.toUpperCase(), dpi, pages / ppm, pages / cairo, pages / mupdf]);
+        console.log(rows.at(-1)!.join(" | "));
+      }
+    }
+  }
+  console.log(`Engines side by side, one process each, first ${ENGINE_PAGES} pages, pages per second:\n`);
+  printTable(["document", "format", "dpi", "pdftoppm", "pdftocairo", "MuPDF (worker)"], rows);
+}
+
+/** The steps of one 100-page JPG job at 150 dpi, run one after the other as the processor and the publisher do. */
+async function profileOneRun(work: string, doc: Document): Promise<void> {
+  const ctx = await benchContext(work);
+  const input = path.join(ctx.workDir, "in.pdf");
+  await fs.copyFile(doc.file, input);
+  const pages = Array.from({ length: doc.pages }, (_, i) => i + 1);
+  let pdf: Awaited<ReturnType<typeof openPdfInput>> | undefined;
+  const open = await seconds(async () => {
+    pdf = await openPdfInput({ path: input, name: "book.pdf", size: (await fs.stat(input)).size, kind: "pdf" }, ctx);
+    checkRenderBudget(await readPageBoxesQuickly(pdf, ctx), pages, 150);
+  });
+  const outDir = path.join(ctx.workDir, "images");
+  await fs.mkdir(outDir);
+  let rendered: Array<{ path: string; page: number }> = [];
+  const render = await seconds(async () => {
+    rendered = await renderPagesInParallel(pdf!.path, pages.map((page) => ({ page, dpi: 150 })), outDir, { format: "jpeg", gray: false, quality: QUALITY }, ctx, () => undefined);
+  });
+  const zip = await seconds(() => writeZip(rendered.map((p) => ({ path: p.path, name: `book-page-${p.page}.jpg` })), path.join(ctx.workDir, "out.zip")));
+  const zipBytes = (await fs.stat(path.join(ctx.workDir, "out.zip"))).size;
+  const mupdfDir = path.join(ctx.workDir, "mupdf");
+  await fs.mkdir(mupdfDir);
+  const before = await seconds(() =>
+    runMupdf(
+      "renderPages",
+      { input: pdf!.path, outDir: mupdfDir, pages: pages.map((p) => p - 1), dpi: 150, color: "rgb", encoding: "jpeg", quality: QUALITY, maxPixels: 60_000_000 },
+      ctx,
+    ),
+  );
+  releaseMupdfChildren(ctx.workDir);
+  const total = open + render + zip;
+  console.log(`\nOne ${doc.pages}-page JPG job at 150 dpi, step by step (seconds; the ZIP is ${(zipBytes / 1e6).toFixed(1)} MB):\n`);
+  printTable(
+    ["step", "seconds", "share"],
+    [
+      ["open (qpdf) and page sizes (pdfinfo)", open, `${((100 * open) / total).toFixed(0)} %`],
+      ["render, poppler split over the cores", render, `${((100 * render) / total).toFixed(0)} %`],
+      ["ZIP", zip, `${((100 * zip) / total).toFixed(0)} %`],
+      ["(before: render with MuPDF, one worker)", before, "–"],
+    ],
+  );
+}

@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { EngineFailure } from "../errors.js";
+import type { EngineContext } from "./context.js";
+import { classifyRunFailure, runProcess } from "./process-runner.js";
+
+/**
+ * poppler's page renderers, for JPEG and PNG page images: pdftoppm (Splash) for colour, pdftocairo for greyscale,
+ * whose -gray writes one-channel images where pdftoppm's JPEG and PNG stay RGB. One run renders consecutive pages
+ * at one resolution into a folder of its own; callers split a document into several runs to use every core.
+ */
+
+export const POPPLER_ENGINE = "poppler";
+
+export type PopplerImageFormat = "jpeg" | "png";
+
+/** One-based pages first to last, inclusive, at one resolution. */
+export interface PageRun {
+  first: number;
+  last: number;
+  dpi: number;
+}
+
+export interface PopplerImageOptions {
+  format: PopplerImageFormat;
+  gray: boolean;
+  /** JPEG quality, 1 to 100. */
+  quality: number;
+}
+
+/** What the files of a run are called: this, a dash, the page number zero-padded to the document's page count. */
+const PREFIX = "page";
+const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png)$/;
+
+/**
+ * What a failed render means. pdftoppm and pdftocairo exit 1 when they cannot open the file and 99 on other input
+ * errors; exit 2 (cannot write the output) is ours; a renderer that fell over on the file has crashed. A password they cannot get past is the file's encryption.
+ */
+export function popplerRenderFailure(err: unknown): unknown {
+  return classifyRunFailure(err, (e) => {
+    if (e.exitCode === 2) return undefined;
+    // Behind the sandbox a renderer ended by a signal is reported as 128 plus the signal's number.
+    if (e.exitCode !== null && e.exitCode > 128) return "crashed";
+    return /incorrect password/i.test(e.stderr) ? "encrypted" : "damaged";
+  });
+}
+
+/** The command line of one run; `outDir` must be an empty folder of this run's own inside the job's folder. */
+export function popplerRenderArgs(input: string, run: PageRun, outDir: string, options: PopplerImageOptions): { command: string; args: string[] } {
+  const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : ["-png"];
+  return {
+    command: options.gray ? "pdftocairo" : "pdftoppm",
+    // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).
+    args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
+  };
+}
+
+/**
+ * Renders one run into outDir (created here) and returns each page's file by one-based page number. A page the
+ * renderer did not write makes the file one it cannot render: a damaged file.
+ */
+export async function renderPageRun(input: string, run: PageRun, outDir: string, options: PopplerImageOptions, ctx: EngineContext): Promise<Map<number, string>> {
+  await fs.mkdir(outDir);
+  const { command, args } = popplerRenderArgs(input, run, outDir, options);
+  try {
+    await runProcess({ engine: POPPLER_ENGINE, command, args, cwd: ctx.workDir, timeoutMs: ctx.timeoutMs, signal: ctx.signal });
+  } catch (err) {
+    throw popplerRenderFailure(err);
+  }
+  const written = await writtenPages(outDir);
+  for (let page = run.first; page <= run.last; page++) {
+    if (!written.has(page)) throw new EngineFailure("damaged", POPPLER_ENGINE, `${command} wrote no image for page ${page}`);
+  }
+  return written;
+}
+
+/** The page images in a run's folder by page number; also what progress counts while the run goes on. */
+export async function writtenPages(outDir: string): Promise<Map<number, string>> {
+  const pages = new Map<number, string>();
+  for (const name of await fs.readdir(outDir).catch(() => [])) {
+    const number = WRITTEN.exec(name)?.[1];
+    if (number) pages.set(Number(number), path.join(outDir, name));
+  }
+  return pages;
+}
