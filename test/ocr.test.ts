@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
 import { characterAccuracy, crookedScanPdf, normaliseText, officeText, rasterise, scannedPdf, speckledScanPdf, tableScanPdf, textPdf, textSkewDegrees, type TextBlock } from "./helpers/ocr-fixtures.js";
 import { pageTexts, pdfinfo, pdftotext, qpdfCheck, renderGray, writeTemp } from "./helpers/pdf-tools.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
 /**
@@ -81,6 +82,13 @@ describe("ocr-pdf", () => {
     // Every language the screen lists is installed (test/ocr-languages.test.ts); a code it does not list is named
     // with the Debian package an administrator would look for.
     expect(reply.body.error).toContain("tesseract-ocr-tlh");
+  });
+
+  it("answers a page OCRmyPDF cannot read (a MediaBox of three numbers) as damage, not a server error", async () => {
+    const data = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200] >>"]);
+    const reply = await postTool(server, "ocr-pdf", [{ name: "short-box.pdf", data }]);
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toContain("short-box.pdf");
   });
 
   it("refuses a custom model given as a path", async () => {

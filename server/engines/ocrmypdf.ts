@@ -32,6 +32,9 @@ export const OCRMYPDF_EXIT = { inputFile: 2, invalidOutput: 4, childProcess: 7, 
 
 const PROGRESS_POLL_MS = 500;
 
+/** Python exceptions raised by malformed page data, as OCRmyPDF's traceback names them (a list of words: linear). */
+const READING_FAULT = /\b(?:UnidentifiedImageError|IndexError|KeyError|UnicodeDecodeError|PdfError|DataDecodingError)\b|'NoneType' object has no attribute/;
+
 /**
  * Runs OCRmyPDF and reports page-by-page progress. OCRmyPDF keeps its temporary files in a folder under TMPDIR;
  * Tesseract leaves one hOCR file there per page it has finished, so counting them is real progress without
@@ -85,9 +88,10 @@ export async function runOcrmypdf(run: OcrRun, ctx: EngineContext, onProgress: (
       // The PDF it wrote from the upload's pages would not validate, or Ghostscript or Tesseract fell over on a page.
       if (e.exitCode === OCRMYPDF_EXIT.invalidOutput) return "damaged";
       if (e.exitCode === OCRMYPDF_EXIT.childProcess) return "crashed";
-      // An image Pillow cannot identify, or a page pikepdf reads as null (OCRmyPDF's "other error"), is damage in the upload.
-      const unreadable = e.stderr.includes("UnidentifiedImageError") || e.stderr.includes("'NoneType' object has no attribute");
-      return e.exitCode === OCRMYPDF_EXIT.other && unreadable ? "damaged" : undefined;
+      // OCRmyPDF's "other error" ends with the Python exception that stopped it. The ones that come from reading a
+      // page's data (an image Pillow cannot identify, a page pikepdf reads as null, a MediaBox with too few numbers,
+      // a content stream operator that is not text, a missing key) are damage in the upload; any other stays ours.
+      return e.exitCode === OCRMYPDF_EXIT.other && READING_FAULT.test(e.stderr) ? "damaged" : undefined;
     });
   } finally {
     clearInterval(poller);
