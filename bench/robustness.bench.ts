@@ -62,6 +62,7 @@ export async function run(): Promise<void> {
       `repair-pdf: ${repaired} of ${repairs.length} damaged or hostile files (${((100 * repaired) / Math.max(1, repairs.length)).toFixed(0)} %) ` +
         "came back as a file that passes qpdf --check with the pages expected",
     );
+    for (const o of repairs.filter((r) => r.status !== 200 || r.problem)) console.log(`  not repaired: ${o.mutant}: ${o.status} ${o.problem ?? o.error ?? ""}`);
     const alive = await fetch(`${server.url}/api/health`).then((r) => r.status === 200, () => false);
     console.log(`server alive after: ${alive}`);
     console.log(`results passing on faults the upload had: ${inherited.length}`);
