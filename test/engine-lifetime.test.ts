@@ -4,16 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProcess } from "../server/engines/process-runner.js";
 import { tempDir } from "./helpers/pdf-tools.js";
-
-/** Whether a process is still running (a zombie awaiting its reaper counts as gone). */
-async function running(pid: number): Promise<boolean> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
+import { running, waitFor } from "./helpers/processes.js";
 
 /**
  * The process whose command line is exactly `args`, seen from here. An engine in its sandbox has a PID namespace of
@@ -27,13 +18,6 @@ async function findProcess(args: readonly string[]): Promise<number | undefined>
     if (cmdline === wanted) return Number(entry);
   }
   return undefined;
-}
-
-async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    if (await condition()) return true;
-  }
-  return condition();
 }
 
 describe("engine processes", () => {

@@ -11,26 +11,10 @@ import { mupdfChildReadOnly, runMupdf } from "../server/engines/mupdf/pool.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
+import { running, waitFor } from "./helpers/processes.js";
 
 const MB = 1024 * 1024;
 const misbehavingEntry = fileURLToPath(new URL("./helpers/misbehaving-engine.ts", import.meta.url));
-
-/** Whether a process is still running (a zombie awaiting its reaper counts as gone). */
-async function running(pid: number): Promise<boolean> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    if (await condition()) return true;
-  }
-  return condition();
-}
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -6,6 +6,7 @@ import { createJobBoundMupdf, mupdfChildPids, releaseMupdfChildren, runMupdf } f
 import { engineSandboxState, protectFromEngines } from "../server/engines/sandbox.js";
 import { corpus } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
+import { running, waitFor } from "./helpers/processes.js";
 
 /**
  * With the engine sandbox on, MuPDF's children are bound to one job each: they see that job's folder and nothing of
@@ -17,23 +18,6 @@ const TIMEOUT_MS = 60_000;
 let dataDir: string;
 let jobA: string;
 let jobB: string;
-
-/** Whether a process is still running (a zombie awaiting its reaper counts as gone). */
-async function running(pid: number): Promise<boolean> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number, ms: number): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) {
-    if (!(await running(pid))) return true;
-  }
-  return !(await running(pid));
-}
 
 const extractText = (workDir: string, input: string, output: string) =>
   runMupdf("extractText", { input, output }, { workDir, timeoutMs: TIMEOUT_MS });
@@ -85,7 +69,7 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
     const [childA] = mupdfChildPids(jobA);
     const [childB] = mupdfChildPids(jobB);
     releaseMupdfChildren(jobA);
-    expect(await gone(childA!, 5000)).toBe(true);
+    expect(await waitFor(async () => !(await running(childA!)), 5000)).toBe(true);
     expect(await running(childB!)).toBe(true);
     expect(mupdfChildPids(jobA)).toEqual([]);
   });
@@ -99,7 +83,7 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
       const [childA] = pools.idlePids(jobA);
       expect(childA).toBeDefined();
       await run(jobB, "one.txt");
-      expect(await gone(childA!, 5000)).toBe(true);
+      expect(await waitFor(async () => !(await running(childA!)), 5000)).toBe(true);
       expect(pools.idlePids(jobA)).toEqual([]);
       expect(pools.idlePids(jobB)).toHaveLength(1);
       const results = await Promise.all([run(jobA, "two.txt"), run(jobB, "two.txt"), run(jobA, "three.txt")]);
@@ -124,7 +108,7 @@ describe.runIf(engineSandboxState() === "on")("a job through the API", () => {
     expect(reply.status).toBe(200);
     // The job lets its child go as it ends, which may be a moment after the reply has left.
     const left = () => mupdfChildPids().filter((pid) => !before.has(pid));
-    for (let waited = 0; left().length > 0 && waited < 5000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => left().length === 0, 5000);
     expect(left()).toEqual([]);
   });
 });
