@@ -29,6 +29,22 @@ function stream(data: string | Buffer, dict = ""): string {
   return `<< /Length ${bytes.length} ${dict} >>\nstream\n${bytes.toString("latin1")}\nendstream`;
 }
 
+/**
+ * A document of one page (object 3) under the page-tree root (object 2), its content stream object 5 and font object
+ * 6; object 4 is left null. Each hostile file changes one part: the root's kids or count, the page dictionary, the
+ * content stream.
+ */
+function onePage({ kids = "3 0 R", count = 1, pageExtra = "", contents = stream(TEXT) } = {}): Buffer {
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${kids}] /Count ${count} >>`,
+    page(2, 5, pageExtra),
+    "null",
+    contents,
+    FONT,
+  ]);
+}
+
 /** A page-tree node whose Kids point back at an ancestor: readers that walk the tree naively never stop. */
 export function pageTreeLoop(): Mutant {
   return {
@@ -50,14 +66,7 @@ export function pageTreeSelfLoop(): Mutant {
   return {
     name: "page-tree-self-loop",
     pages: 1,
-    data: rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R 2 0 R] /Count 2 >>",
-      page(2, 5),
-      "null",
-      stream(TEXT),
-      FONT,
-    ]),
+    data: onePage({ kids: "3 0 R 2 0 R", count: 2 }),
   };
 }
 
@@ -66,14 +75,7 @@ export function hugePageCount(): Mutant {
   return {
     name: "huge-count",
     pages: 1,
-    data: rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 2147483647 >>",
-      page(2, 5),
-      "null",
-      stream(TEXT),
-      FONT,
-    ]),
+    data: onePage({ count: 2147483647 }),
   };
 }
 
@@ -82,14 +84,7 @@ export function deeplyNested(depth: number): Mutant {
   return {
     name: `nested-${depth}`,
     pages: 1,
-    data: rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      page(2, 5, `/Deep ${"[".repeat(depth)}${"]".repeat(depth)} /Deeper ${"<< /A ".repeat(depth / 10)}${" >>".repeat(depth / 10)}`),
-      "null",
-      stream(TEXT),
-      FONT,
-    ]),
+    data: onePage({ pageExtra: `/Deep ${"[".repeat(depth)}${"]".repeat(depth)} /Deeper ${"<< /A ".repeat(depth / 10)}${" >>".repeat(depth / 10)}` }),
   };
 }
 
@@ -98,14 +93,7 @@ export function hugeLength(): Mutant {
   return {
     name: "huge-length",
     pages: 1,
-    data: rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      page(2, 5),
-      "null",
-      `<< /Length 4000000000 >>\nstream\n${TEXT}\nendstream`,
-      FONT,
-    ]),
+    data: onePage({ contents: `<< /Length 4000000000 >>\nstream\n${TEXT}\nendstream` }),
   };
 }
 
@@ -145,14 +133,7 @@ export function flateBomb(bytes: number): Mutant {
   return {
     name: `flate-bomb-${Math.round(bytes / 1024 / 1024)}MB`,
     pages: 1,
-    data: rawPdf([
-      "<< /Type /Catalog /Pages 2 0 R >>",
-      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      page(2, 5),
-      "null",
-      stream(twice, "/Filter [/FlateDecode /FlateDecode]"),
-      FONT,
-    ]),
+    data: onePage({ contents: stream(twice, "/Filter [/FlateDecode /FlateDecode]") }),
   };
 }
 
