@@ -6,7 +6,7 @@ import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js"
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { analyseLayout, type DocumentModel } from "./layout-analysis.js";
-import { ensureTextLayer } from "./text-layer.js";
+import { recogniseScans } from "./text-layer.js";
 
 export interface ReadDocument {
   pdf: ReadablePdf;
@@ -32,13 +32,20 @@ export async function readDocument(
     await fs.mkdir(imageDir, { recursive: true });
   }
   const indexes = pages.map((p) => p - 1);
-  const text = await ensureTextLayer(pdf, indexes, options.ocrEnabled, ctx, (f) => ctx.progress(f * 0.5));
-  const start = text.recognised.length > 0 ? 0.5 : 0;
-  const layout = await runMupdf("readLayout", { input: text.path, pages: indexes, imageDir }, ctx, (f) => ctx.progress(start + f * (0.8 - start)));
-  const recognised = new Set(text.recognised);
-  layout.pages.forEach((page, i) => {
-    if (recognised.has(indexes[i]!)) dropScanImage(page);
-  });
+  const layout = await runMupdf("readLayout", { input: pdf.path, pages: indexes, imageDir }, ctx, (f) => ctx.progress(f * 0.3));
+  const scanned = indexes.filter((_, i) => !hasText(layout.pages[i]!));
+  const text = await recogniseScans(pdf, indexes, scanned, options.ocrEnabled, ctx, (f) => ctx.progress(0.3 + f * 0.4));
+  if (text.recognised.length > 0) {
+    // Only the recognised pages are read again, from the copy that now carries their words.
+    const reread = await runMupdf("readLayout", { input: text.path, pages: text.recognised, imageDir }, ctx, (f) => ctx.progress(0.7 + f * 0.1));
+    const byIndex = new Map(text.recognised.map((index, i) => [index, reread.pages[i]!]));
+    layout.pages = layout.pages.map((page, i) => {
+      const recognised = byIndex.get(indexes[i]!);
+      if (!recognised) return page;
+      dropScanImage(recognised);
+      return recognised;
+    });
+  }
   const model = analyseLayout(layout.pages, pages, layout.chapters, { detectTables: options.detectTables });
   const notes: string[] = [...text.notes];
   const skipped = layout.pages.reduce((n, p) => n + p.skippedImages, 0);
@@ -47,6 +54,11 @@ export async function readDocument(
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { pdf, model, notes };
+}
+
+/** Whether MuPDF found any character on the page that is not white space. */
+function hasText(page: LayoutPage): boolean {
+  return page.blocks.some((b) => b.kind === "text" && b.lines.some((l) => l.spans.some((s) => s.text.trim() !== "")));
 }
 
 /** The share of a page a picture must cover to be the scanned page itself rather than a picture on it. */

@@ -2,8 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { ocrLanguageLabel } from "../../catalog/ocr-languages.js";
-import { DamagedPdfError, failedWith, replyForFailure, UserError } from "../errors.js";
-import { runMupdf } from "../engines/mupdf/pool.js";
+import { failedWith, replyForFailure, UserError } from "../errors.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
 import type { ReadablePdf } from "../pdf/pdf-input.js";
@@ -34,16 +33,18 @@ export interface TextLayer {
 export const NO_TEXT_SENTENCE =
   "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.";
 
-/** pages: the zero-based pages the conversion reads; progress covers the recognition, 0 to 1. */
-export async function ensureTextLayer(
+/**
+ * pages: the zero-based pages the conversion reads; scanned: those of them its own reading found without text.
+ * progress covers the recognition, 0 to 1.
+ */
+export async function recogniseScans(
   pdf: ReadablePdf,
   pages: readonly number[],
+  scanned: readonly number[],
   ocrEnabled: boolean,
   ctx: ProcessorContext,
   progress: (fraction: number) => void = () => undefined,
 ): Promise<TextLayer> {
-  const withText = new Set(await pagesWithText(pdf, ctx));
-  const scanned = pages.filter((p) => !withText.has(p));
   if (scanned.length === 0) return { path: pdf.path, recognised: [], notes: [] };
   if (!ocrEnabled) {
     if (scanned.length === pages.length) throw new UserError(NO_TEXT_SENTENCE, 422, "no_text");
@@ -80,18 +81,9 @@ export async function ensureTextLayer(
   }
   return {
     path: output,
-    recognised: scanned,
+    recognised: [...scanned],
     notes: [`${capitalised(pagesPhrase(scanned))} had no text layer and ${scanned.length === 1 ? "was" : "were"} read with OCR (${ocrLanguageLabel(language)}) first.`],
   };
-}
-
-/** Zero-based pages that carry text; a page MuPDF cannot load makes the file unreadable here (a 422). */
-export async function pagesWithText(pdf: { path: string; name: string }, ctx: ProcessorContext): Promise<number[]> {
-  try {
-    return (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
-  } catch (err) {
-    throw failedWith(err, "damaged", "unsupported") ? new DamagedPdfError(pdf.name) : err;
-  }
 }
 
 function pagesPhrase(pages: readonly number[]): string {

@@ -17,7 +17,6 @@ import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
 import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { detectOcrLanguage } from "../convert/ocr-language-detection.js";
-import { pagesWithText } from "../convert/text-layer.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 /**
@@ -46,7 +45,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   ctx.allowPages?.(pdf.pageCount * OCR_PAGE_WEIGHT);
 
   // The pages that carry text already are kept as they are (--skip-text) unless recognition is forced.
-  const withText = options.forceOcr ? [] : await pagesWithText({ path: pdf.path, name: input.name }, long);
+  const withText = options.forceOcr ? [] : await pagesWithText(pdf, input.name, long);
   const toRecognise = pdf.pageCount - withText.length;
   if (withText.length > 0) {
     notes.push(
@@ -94,6 +93,15 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   ctx.progress(1);
   return { files: [result], message: notes.join(" ") };
 };
+
+/** Zero-based pages that carry text already; a page MuPDF cannot load makes the file unreadable here (a 422). */
+async function pagesWithText(pdf: OcrInput, name: string, ctx: ProcessorContext): Promise<number[]> {
+  try {
+    return (await runMupdf("pagesWithText", { input: pdf.path }, ctx)).pages;
+  } catch (err) {
+    throw failedWith(err, "damaged", "unsupported") ? new DamagedPdfError(name) : err;
+  }
+}
 
 /**
  * The primary language, the extra ones and a custom model, each once; refused by name when not installed. "auto"

@@ -4,7 +4,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../pdf/page-selection.js";
-import { ensureTextLayer } from "../convert/text-layer.js";
+import { recogniseScans } from "../convert/text-layer.js";
 import type { Processor } from "./types.js";
 
 /**
@@ -15,15 +15,13 @@ export const pdfToText: Processor<TextConvertOptions> = async ({ files, options 
   const pdf = await openPdfInput(files[0]!, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
   const indexes = pages.map((p) => p - 1);
-  const text = await ensureTextLayer(pdf, indexes, options.ocrEnabled, ctx, (f) => ctx.progress(f * 0.8));
-  const start = text.recognised.length > 0 ? 0.8 : 0;
   const out = path.join(ctx.workDir, "text.txt");
-  const { characters } = await runMupdf(
-    "extractText",
-    { input: text.path, output: out, pages: indexes, reflow: !options.preserveFormatting },
-    ctx,
-    (f) => ctx.progress(start + f * (1 - start)),
-  );
+  const extract = (input: string, from: number, to: number) =>
+    runMupdf("extractText", { input, output: out, pages: indexes, reflow: !options.preserveFormatting }, ctx, (f) => ctx.progress(from + f * (to - from)));
+  const read = await extract(pdf.path, 0, 0.3);
+  const text = await recogniseScans(pdf, indexes, read.emptyPages, options.ocrEnabled, ctx, (f) => ctx.progress(0.3 + f * 0.6));
+  // The recognised copy keeps the other pages as they were: the text is read again from it, in page order.
+  const { characters } = text.recognised.length > 0 ? await extract(text.path, 0.9, 1) : read;
   const notes = [`Extracted ${characters.toLocaleString("en")} characters from ${pages.length} page${pages.length === 1 ? "" : "s"}.`, ...text.notes];
   if (characters === 0) notes.push("No text was found on these pages.");
   return { files: [{ path: out, name: `${stemOf(pdf.name)}.txt` }], message: notes.join(" ") };

@@ -577,13 +577,17 @@ export const tasks = {
     return { pages };
   },
 
-  /** Text in reading order, one form feed after each page, as pdftotext does. */
+  /**
+   * Text in reading order, one form feed after each page, as pdftotext does; emptyPages are the zero-based pages
+   * that gave none (a scan, a blank page).
+   */
   extractText(args: { input: string; output: string; pages?: number[]; reflow?: boolean }, progress: Progress) {
     const doc = openPdf(args.input);
     const count = doc.countPages();
     const pages = args.pages ?? Array.from({ length: count }, (_, i) => i);
     const fd = fs.openSync(args.output, "w");
     let characters = 0;
+    const emptyPages: number[] = [];
     try {
       pages.forEach((index, i) => {
         const page = doc.loadPage(index);
@@ -598,13 +602,14 @@ export const tasks = {
           .trim();
         const finalText = args.reflow ? reflowParagraphs(text) : text;
         characters += finalText.length;
+        if (finalText === "") emptyPages.push(index);
         fs.writeSync(fd, finalText + "\n\f");
         if (i % 10 === 9) progress((i + 1) / pages.length);
       });
     } finally {
       fs.closeSync(fd);
     }
-    return { pageCount: pages.length, characters };
+    return { pageCount: pages.length, characters, emptyPages };
   },
 
   /**
