@@ -76,12 +76,24 @@ describe("soundPdf on a processor's output", () => {
     // A stand-in for a part qpdf cut from a sound source: not checked on its own.
     const part = path.join(ctx.workDir, "part.pdf");
     await fs.writeFile(part, "%PDF-1.7\nnot really a part\n");
-    const copy = { path: part, name: "part-1.pdf", copiedByQpdfFrom: await inWorkDir("pdflatex-4-pages.pdf") };
+    const sound = await inWorkDir("pdflatex-4-pages.pdf");
+    const copy = { path: part, name: "part-1.pdf", copiedByQpdfFrom: [sound] };
     expect(await soundPdf(copy, ctx)).toBe(copy);
-    // From a damaged source, every part answers for itself.
+    // From a damaged source, every part answers for itself, also when its other sources are sound (a merge).
     const damaged = path.join(ctx.workDir, "damaged-source.pdf");
     await fs.writeFile(damaged, "%PDF-1.7\nbroken source\n");
-    await expect(soundPdf({ ...copy, copiedByQpdfFrom: damaged }, ctx)).rejects.toThrow(/part-1\.pdf/);
+    await expect(soundPdf({ ...copy, copiedByQpdfFrom: [damaged] }, ctx)).rejects.toThrow(/part-1\.pdf/);
+    await expect(soundPdf({ ...copy, copiedByQpdfFrom: [sound, damaged] }, ctx)).rejects.toThrow(/part-1\.pdf/);
+  });
+
+  it("takes the check made on the way in for the sources, and the verdict it gave", async () => {
+    const part = path.join(ctx.workDir, "rotated.pdf");
+    await fs.writeFile(part, "%PDF-1.7\nnot really rotated\n");
+    // The source is gone: only the check made on the way in can vouch for it.
+    const source = path.join(ctx.workDir, "checked-on-the-way-in.pdf");
+    const result = { files: [{ path: part, name: "rotated.pdf", copiedByQpdfFrom: [source] }] };
+    expect((await soundOutputs(result, ctx, new Map([[source, 0]]))).files[0]!.path).toBe(part);
+    await expect(soundOutputs(result, ctx, new Map([[source, 2]]))).rejects.toThrow(/rotated\.pdf/);
   });
 
   it("leaves files that are not PDFs alone, and checks the extraction group too", async () => {

@@ -1,5 +1,5 @@
 import { EngineFailure } from "../errors.js";
-import { classifyRunFailure, runProcess } from "./process-runner.js";
+import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -44,6 +44,16 @@ export async function pageCount(file: string, ctx: EngineContext, password?: str
 /** Words of qpdf warnings about the page tree itself. */
 const TREE_WARNINGS = ["pages tree", "/pages", "/count"];
 
+function warnsAboutTree(exitCode: number, stderr: string): boolean {
+  return exitCode === 3 && TREE_WARNINGS.some((w) => stderr.toLowerCase().includes(w));
+}
+
+function countPageLines(stdout: string): number {
+  let pages = 0;
+  for (const line of stdout.split("\n")) if (line.startsWith("page ")) pages++;
+  return pages;
+}
+
 /**
  * The pages qpdf finds by walking the page tree (--show-npages only reads the root's /Count, which may lie), and
  * whether it warned about the tree on the way (exit code 3 with a page listed twice, a kid that is no page, a
@@ -59,9 +69,58 @@ export async function walkedPageCount(file: string, ctx: EngineContext): Promise
     signal: ctx.signal,
     okExitCodes: [0, 3],
   });
-  let pages = 0;
-  for (const line of stdout.toString("utf8").split("\n")) if (line.startsWith("page ")) pages++;
-  return { pages, treeWarnings: exitCode === 3 && TREE_WARNINGS.some((w) => stderr.toLowerCase().includes(w)) };
+  return { pages: countPageLines(stdout.toString("utf8")), treeWarnings: warnsAboutTree(exitCode, stderr) };
+}
+
+/** What one look at a file tells: its stated page count, the pages its tree really holds, and qpdf --check's verdict. */
+export interface PdfInspection {
+  /** The root's /Count. */
+  pageCount: number;
+  /** Pages found by walking the tree. */
+  walkedPages: number;
+  treeWarnings: boolean;
+  /** qpdf --check's exit code (0 sound, 3 warnings, 2 errors), when the check was asked for. */
+  checkExit?: number;
+}
+
+/**
+ * What a tool needs to know before it starts, in one qpdf run: a sandboxed engine start costs more than reading a
+ * small file, so the count, the walk and (for tools whose result is a qpdf copy of the input, which is as sound as
+ * the input) the check share one. The check decodes every stream, so only those tools ask for it. qpdf stops after
+ * a check that finds errors, and the walk at a loop in the tree; the count and the walk are then asked for on their
+ * own, so that a file whose /Count can be read gets its tree rebuilt rather than the whole file.
+ */
+export async function inspectPdf(file: string, ctx: EngineContext, { check = false } = {}): Promise<PdfInspection> {
+  let run;
+  try {
+    run = await runProcess({
+      engine: "qpdf",
+      command: "qpdf",
+      args: [...(check ? ["--check"] : []), "--show-npages", "--show-pages", file],
+      cwd: ctx.workDir,
+      timeoutMs: ctx.timeoutMs,
+      signal: ctx.signal,
+      okExitCodes: [0, 2, 3],
+    });
+  } catch (err) {
+    throw qpdfFailure(err, false);
+  }
+  const { stdout, stderr, exitCode } = run;
+  if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
+  const checkExit = check ? exitCode : undefined;
+  const text = stdout.toString("utf8");
+  // The check's report holds no line that is a bare number: the first one is --show-npages's answer.
+  const declared = /^(\d+)$/m.exec(text);
+  if (exitCode === 2 || !declared) {
+    const count = await pageCount(file, ctx);
+    // A tree that loops stops the walk: a tree to rebuild, in a file whose /Count can still be read.
+    const walked = await walkedPageCount(file, ctx).catch((err: unknown) => {
+      if (err instanceof EngineError) return { pages: 0, treeWarnings: true };
+      throw err;
+    });
+    return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings, checkExit };
+  }
+  return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr), checkExit };
 }
 
 /** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */

@@ -63,10 +63,11 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         maxPages: config.maxPages,
         allowPages: (pages: number) => deadline.allowPages(pages),
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
+        checkedPdfs: new Map<string, number>(),
       };
       let result;
       try {
-        result = await soundOutputs(await processor({ files, extra, options: spec.options }, context), context);
+        result = await soundOutputs(await processor({ files, extra, options: spec.options }, context), context, context.checkedPdfs);
       } catch (err) {
         throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
       } finally {

@@ -97,10 +97,13 @@ export async function soundPdf(file: OutputFile, ctx: EngineContext, sources: So
   // The processor checked this very file and answers for it: Repair says in its reply what qpdf still reports
   // about a file it could only repair so far, which its conservative mode keeps byte for byte on purpose.
   if (file.checkedExitCode !== undefined) return file;
-  if (file.copiedByQpdfFrom) {
-    const source = file.copiedByQpdfFrom;
-    if (!sources.has(source)) sources.set(source, checkedOrUnreadable(source, ctx));
-    if ((await sources.get(source)) === PASSES) return file;
+  if (file.copiedByQpdfFrom && file.copiedByQpdfFrom.length > 0) {
+    let allPass = true;
+    for (const source of file.copiedByQpdfFrom) {
+      if (!sources.has(source)) sources.set(source, checkedOrUnreadable(source, ctx));
+      allPass &&= (await sources.get(source)) === PASSES;
+    }
+    if (allPass) return file;
   }
   if (!(await isPdf(file))) return file;
   const exit = await checkedOrUnreadable(file.path, ctx);
@@ -125,9 +128,9 @@ async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, r
 }
 
 /** The result with every PDF in it sound, checked under the job's signal so that the deadline covers the checks. */
-export async function soundOutputs(result: ToolResult, ctx: EngineContext): Promise<ToolResult> {
+export async function soundOutputs(result: ToolResult, ctx: EngineContext, checkedOnTheWayIn: ReadonlyMap<string, number> = new Map()): Promise<ToolResult> {
   const rebuilt: string[] = [];
-  const sources: SourceChecks = new Map();
+  const sources: SourceChecks = new Map([...checkedOnTheWayIn].map(([file, exit]) => [file, Promise.resolve(exit)]));
   const sound = await soundGroup(result, ctx, rebuilt, sources);
   if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt, sources);
   if (rebuilt.length === 0) return sound;

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPagesError } from "../errors.js";
-import { pageCount, walkedPageCount } from "../engines/qpdf.js";
+import { inspectPdf, pageCount, walkedPageCount, type PdfInspection } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
@@ -13,6 +13,14 @@ export interface ReadablePdf {
   repaired: boolean;
 }
 
+export interface OpenOptions {
+  /**
+   * Check the file with qpdf --check on the way in: for tools whose results are qpdf copies of it (marked
+   * copiedByQpdfFrom), which are then as sound as this check says without a check of their own.
+   */
+  check?: boolean;
+}
+
 let repairCounter = 0;
 
 /**
@@ -20,37 +28,43 @@ let repairCounter = 0;
  * gives up, MuPDF's more forgiving parser rewrites the file; where both fail the visitor is told the file is not
  * readable. Files that need a password to open are refused here, before any tool touches them.
  */
-export async function openPdfInput(file: InputFile, ctx: ProcessorContext): Promise<ReadablePdf> {
+export async function openPdfInput(file: InputFile, ctx: ProcessorContext, options: OpenOptions = {}): Promise<ReadablePdf> {
   let source = file.path;
-  let count = await readablePageCount(file, file.path, ctx);
+  let found = await readableInspection(file, source, ctx, options);
   let repaired = false;
   // A page tree that loops, lists a page twice or states a wrong /Count breaks the engines in different ways
   // (qpdf "Loop detected", MuPDF "cycle in page tree", "invalid page number"): its pages go under a fresh tree.
-  if (count && !(await pageTreeIsSound(file.path, count, ctx))) {
+  if (found && !treeIsSound(found)) {
     const rewritten = await rewrittenPageTree(file, ctx);
     if (rewritten) {
       source = rewritten;
-      count = await readablePageCount(file, source, ctx);
+      found = await readableInspection(file, source, ctx, options);
       repaired = true;
-    } else count = undefined;
+    } else found = undefined;
   }
   // qpdf gave up, or recovered a file with no pages it could find: let MuPDF rebuild the file.
-  if (!count) {
+  if (!found?.pageCount) {
     source = path.join(ctx.workDir, `repaired-${++repairCounter}.pdf`);
     try {
       await runMupdf("repair", { input: file.path, output: source }, ctx);
     } catch (err) {
       throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
     }
-    count = await readablePageCount(file, source, ctx);
+    found = await readableInspection(file, source, ctx, options);
     // What MuPDF could not read it may have written as null: a page that is no page is no file to work on.
-    if (count && !(await pageTreeIsSound(source, count, ctx))) count = undefined;
+    if (found && !treeIsSound(found)) found = undefined;
     repaired = true;
   }
-  if (!count) throw new DamagedPdfError(file.name);
+  if (!found?.pageCount) throw new DamagedPdfError(file.name);
+  const count = found.pageCount;
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.allowPages?.(count);
+  if (found.checkExit !== undefined) ctx.checkedPdfs?.set(source, found.checkExit);
   return { path: source, name: file.name, pageCount: count, repaired };
+}
+
+function treeIsSound(found: PdfInspection): boolean {
+  return found.walkedPages === found.pageCount && !found.treeWarnings;
 }
 
 /**
@@ -94,10 +108,10 @@ async function rewrittenPageTree(file: InputFile, ctx: ProcessorContext): Promis
   }
 }
 
-/** The page count qpdf finds, or undefined where it cannot read the file. */
-async function readablePageCount(file: InputFile, source: string, ctx: ProcessorContext): Promise<number | undefined> {
+/** What qpdf finds in the file, or undefined where it cannot read it. */
+async function readableInspection(file: InputFile, source: string, ctx: ProcessorContext, options: OpenOptions): Promise<PdfInspection | undefined> {
   try {
-    return await pageCount(source, ctx);
+    return await inspectPdf(source, ctx, options);
   } catch (err) {
     // A file qpdf cannot read (or falls over on) goes to MuPDF's repairing parser; anything else is answered.
     if (failedWith(err, "damaged", "crashed")) return undefined;

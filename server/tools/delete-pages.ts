@@ -13,17 +13,18 @@ import type { OutputFile, Processor } from "./types.js";
 export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
 
 export const deletePages: Processor<DeletePagesOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
   const doomed = new Set(selectPages(options.pages, pdf.pageCount, "pages"));
   const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !doomed.has(p));
   if (kept.length === 0) {
     throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
   }
   const stem = stemOf(pdf.name);
-  let current = path.join(ctx.workDir, "pages-deleted.pdf");
+  const assembled = path.join(ctx.workDir, "pages-deleted.pdf");
+  let current = assembled;
   // The bookmarks are read while qpdf assembles: on two cores the check costs no time.
   const [, outline] = await Promise.all([
-    assemblePages([{ file: pdf.path, pages: formatPageList(kept) }], current, ctx, options.optimizePdf ? OPTIMIZE_ARGS : []),
+    assemblePages([{ file: pdf.path, pages: formatPageList(kept) }], assembled, ctx, options.optimizePdf ? OPTIMIZE_ARGS : []),
     readOutline(pdf.path, ctx),
   ]);
   ctx.progress(0.5);
@@ -45,7 +46,9 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
     notes.push("Document metadata was removed.");
   }
 
-  const outputs: OutputFile[] = [{ path: current, name: `${stem}-pages-deleted.pdf` }];
+  // Only qpdf's own copy stands on the input's check; a file MuPDF rewrote afterwards is checked as any other.
+  const copiedByQpdfFrom = current === assembled ? [pdf.path] : undefined;
+  const outputs: OutputFile[] = [{ path: current, name: `${stem}-pages-deleted.pdf`, copiedByQpdfFrom }];
   if (options.createBackup) {
     outputs.push({ path: files[0]!.path, name: `${stem}-original.pdf` });
     notes.push("Your original file is included as a backup.");

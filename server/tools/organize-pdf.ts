@@ -13,7 +13,7 @@ import type { Processor, ProcessorContext } from "./types.js";
  * and turned the same way, into a second file.
  */
 export const organizePdf: Processor<OrganizeOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
   const n = pdf.pageCount;
   const outOfRange = [...options.pageOrder, ...options.pagesToDelete, ...options.pagesToExtract, ...Object.keys(options.pageRotations).map(Number)].find(
     (i) => i >= n,
@@ -48,14 +48,15 @@ export const organizePdf: Processor<OrganizeOptions> = async ({ files, options }
   const turned = Object.values(options.pageRotations).filter((d) => d % 360 !== 0).length;
   if (turned > 0) notes.push(`Rotated ${turned}.`);
 
-  if (extracted.length === 0) return { files: [{ path: main, name: `${stem}-organized.pdf` }], message: notes.join(" ") };
+  const organized = { path: main, name: `${stem}-organized.pdf`, copiedByQpdfFrom: [pdf.path] };
+  if (extracted.length === 0) return { files: [organized], message: notes.join(" ") };
 
   const extract = path.join(ctx.workDir, "extracted.pdf");
   await writePages(pdf, extracted, options.pageRotations, extract, ctx);
   notes.push(`Extracted ${extracted.length} page${extracted.length === 1 ? "" : "s"} into a separate file.`);
   return {
-    files: [{ path: main, name: `${stem}-organized.pdf` }],
-    extraction: { files: [{ path: extract, name: "extracted_pages.pdf" }] },
+    files: [organized],
+    extraction: { files: [{ path: extract, name: "extracted_pages.pdf", copiedByQpdfFrom: [pdf.path] }] },
     message: notes.join(" "),
   };
 };

@@ -13,7 +13,7 @@ import type { Processor } from "./types.js";
  * what the file really allows, not what was asked for (some ciphers cannot restrict every permission).
  */
 export const protectPdf: Processor<ProtectOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
   const plan = planEncryption(options);
   const out = path.join(ctx.workDir, "protected.pdf");
   await runQpdfJob({ inputFile: pdf.path, outputFile: out, ...plan.job }, ctx);
@@ -42,7 +42,7 @@ export const protectPdf: Processor<ProtectOptions> = async ({ files, options }, 
     repairNote([pdf]) ?? "",
   ].filter(Boolean);
   return {
-    files: [{ path: out, name: `${stemOf(pdf.name)}-protected.pdf` }],
+    files: [{ path: out, name: `${stemOf(pdf.name)}-protected.pdf`, copiedByQpdfFrom: [pdf.path] }],
     message: [...summary, ...notes].join(" "),
   };
 };

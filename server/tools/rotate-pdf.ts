@@ -9,13 +9,13 @@ import type { Processor } from "./types.js";
 
 /** Turns pages by changing their /Rotate only: the content is not touched, so nothing is lost or resampled. */
 export const rotatePdf: Processor<RotateOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
   const pages = selectPages(options.pages, pdf.pageCount, "pages");
   const out = path.join(ctx.workDir, "rotated.pdf");
   await qpdf([pdf.path, rotateArg(options.angle, formatPageList(pages)), out], ctx);
   const which = pages.length === pdf.pageCount ? "every page" : `${pages.length} of ${pdf.pageCount} pages`;
   return {
-    files: [{ path: out, name: `${stemOf(pdf.name)}-rotated.pdf` }],
+    files: [{ path: out, name: `${stemOf(pdf.name)}-rotated.pdf`, copiedByQpdfFrom: [pdf.path] }],
     message: `Rotated ${which} by ${options.angle} degrees.`,
   };
 };

@@ -11,7 +11,7 @@ import type { OutputFile, Processor, ProcessorContext } from "./types.js";
 
 /** Splits one PDF four ways: every page, every N pages, written ranges, or chosen pages into one file. */
 export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx);
+  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
   const stem = stemOf(pdf.name);
   let outputs: OutputFile[];
   try {
@@ -76,7 +76,7 @@ async function splitEvery(pdf: ReadablePdf, size: number, stem: string, ctx: Pro
   return produced.map((file, i) => {
     const from = i * size + 1;
     const to = Math.min(pdf.pageCount, from + size - 1);
-    return { path: file, name: `${stem}-${rangeLabel(from, to)}.pdf`, copiedByQpdfFrom: pdf.path };
+    return { path: file, name: `${stem}-${rangeLabel(from, to)}.pdf`, copiedByQpdfFrom: [pdf.path] };
   });
 }
 
@@ -87,7 +87,7 @@ async function splitRanges(pdf: ReadablePdf, ranges: string, stem: string, ctx: 
   for (const [i, span] of spans.entries()) {
     const out = path.join(ctx.workDir, `range-${i + 1}.pdf`);
     await assemblePages([{ file: pdf.path, pages: `${span.from}-${span.to}` }], out, ctx);
-    outputs.push({ path: out, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf`, copiedByQpdfFrom: pdf.path });
+    outputs.push({ path: out, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf`, copiedByQpdfFrom: [pdf.path] });
     ctx.progress((i + 1) / spans.length);
   }
   return outputs;

@@ -18,6 +18,8 @@ export interface ProcessorContext extends EngineContext {
   allowPages?(pages: number): void;
   /** The RFC 3161 time-stamp authority signatures may use, when the server has one. */
   timeStampAuthority?: { url: string; timeoutMs: number };
+  /** qpdf --check's exit code on files of this job already checked on the way in, by path. */
+  checkedPdfs?: Map<string, number>;
 }
 
 export interface OutputFile {
@@ -29,10 +31,10 @@ export interface OutputFile {
    */
   checkedExitCode?: number;
   /**
-   * qpdf wrote this file from pages of that one (a split): it is as sound as its source, which is then checked once
-   * instead of every part.
+   * qpdf wrote this file from pages of these (a split, a rotation, a merge): it is as sound as its sources, which are
+   * then checked once (or not again, when checked on the way in) instead of every output.
    */
-  copiedByQpdfFrom?: string;
+  copiedByQpdfFrom?: readonly string[];
 }
 
 /** One downloadable result: a single file, or several that are delivered as one ZIP named zipName. */
