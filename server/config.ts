@@ -31,6 +31,8 @@ export interface Config {
    * large), replaced when holding more than MUPDF_RECYCLE_MB after a task, or after MUPDF_TASKS_PER_PROCESS tasks.
    */
   mupdf: EnginePoolLimits;
+  /** Job folders prepared with a MuPDF child already started in them (MUPDF_CHILDREN_AHEAD). */
+  mupdfChildrenAhead: number;
   /** Each job's deadline: a base, plus a share per megabyte of input and per page, up to a cap (JOB_DEADLINE_*_SECONDS). */
   jobDeadline: DeadlineSettings;
   /** Jobs run on BullMQ over this Redis (REDIS_URL), by `npm run worker` processes; unset: in this process. */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       recycleBytes: intFrom(env.MUPDF_RECYCLE_MB, 300) * MB,
       tasksPerProcess: intFrom(env.MUPDF_TASKS_PER_PROCESS, 200),
     },
+    mupdfChildrenAhead: intFrom(env.MUPDF_CHILDREN_AHEAD, 1),
     jobDeadline: {
       baseMs: intFrom(env.JOB_DEADLINE_BASE_SECONDS, 60) * 1000,
       perMbMs: intFrom(env.JOB_DEADLINE_PER_MB_SECONDS, 5) * 1000,

@@ -183,7 +183,8 @@ describe("a job whose MuPDF process is killed", () => {
   let server: TestServer;
   let longPdf: string;
   beforeAll(async () => {
-    server = await startServer();
+    // No child started ahead of a job: the one killed here must be the job's own.
+    server = await startServer({ mupdfChildrenAhead: 0 });
     // The first health check asks every engine for its version; later ones answer from what it found.
     await fetch(`${server.url}/api/health`);
     longPdf = await writeTemp("long.pdf", await makeNumberedPdf(200));

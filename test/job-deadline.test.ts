@@ -93,7 +93,8 @@ describe("a job past its deadline", () => {
 
   beforeAll(async () => {
     // Two seconds for anything: the page share is what lets ordinary jobs through.
-    server = await startServer({ jobDeadline: { baseMs: 2000, perMbMs: 0, perPageMs: 2000, maxMs: 20_000 } });
+    // No MuPDF child started ahead of a job in the data folder: every engine process there is a job's.
+    server = await startServer({ jobDeadline: { baseMs: 2000, perMbMs: 0, perPageMs: 2000, maxMs: 20_000 }, mupdfChildrenAhead: 0 });
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "deadline-"));
     bomb1g = path.join(dir, "bomb-1g.pdf");
     bomb4g = path.join(dir, "bomb-4g.pdf");

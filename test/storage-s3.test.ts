@@ -55,7 +55,8 @@ beforeAll(async () => {
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
-  server = await startServer({ s3: settings }, clock.now);
+  // No job folder prepared ahead: every local folder the expiry test sweeps is one a job left.
+  server = await startServer({ s3: settings, mupdfChildrenAhead: 0 }, clock.now);
 });
 
 afterAll(async () => {

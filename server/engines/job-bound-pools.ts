@@ -32,6 +32,8 @@ function contains(outer: string, inner: string): boolean {
 export class JobBoundPools {
   /** By job folder, least recently used first. */
   private readonly leases = new Map<string, Lease>();
+  /** Children started ahead in folders whose job has run no task yet (see prepare), by folder; not counted in size. */
+  private readonly ahead = new Map<string, EnginePool>();
   private waiting: Array<() => void> = [];
 
   constructor(private readonly options: JobBoundPoolsOptions) {}
@@ -47,6 +49,23 @@ export class JobBoundPools {
     }
   }
 
+  /**
+   * Starts a child in `folder` before its job has a task for it; the job's first task takes it over. Until then it
+   * is not counted among the `size` children at work.
+   */
+  prepare(folder: string): void {
+    const key = path.resolve(folder);
+    if (this.leases.has(key) || this.ahead.has(key)) return;
+    const pool = this.newPool(key);
+    pool.warmUp();
+    this.ahead.set(key, pool);
+  }
+
+  /** Whether `folder` holds a child started ahead, alive, that no task has used. */
+  unused(folder: string): boolean {
+    return (this.ahead.get(path.resolve(folder))?.idlePids().length ?? 0) > 0;
+  }
+
   /** Kills the children of the jobs whose folder is `folder` or inside it: the job ended. */
   release(folder: string): void {
     const outer = path.resolve(folder);
@@ -55,14 +74,26 @@ export class JobBoundPools {
       this.leases.delete(key);
       lease.pool.close();
     }
+    for (const [key, pool] of this.ahead) {
+      if (!contains(outer, key)) continue;
+      this.ahead.delete(key);
+      pool.close();
+    }
     this.wake();
   }
 
   /** Lets every child go. */
   close(): void {
     for (const lease of this.leases.values()) lease.pool.close();
+    for (const pool of this.ahead.values()) pool.close();
     this.leases.clear();
+    this.ahead.clear();
     this.wake();
+  }
+
+  /** The process ids of the children started ahead that no job has used yet, for tests and diagnostics. */
+  aheadPids(): number[] {
+    return [...this.ahead.values()].flatMap((pool) => pool.idlePids());
   }
 
   /** The process ids of a job's idle children (or of every job's), for tests and diagnostics. */
@@ -77,7 +108,9 @@ export class JobBoundPools {
       let lease = this.leases.get(folder);
       if (!lease && this.leases.size >= this.options.size) this.takeBackIdle();
       if (!lease && this.leases.size < this.options.size) {
-        lease = { pool: this.newPool(folder), tasks: 0 };
+        const started = this.ahead.get(folder);
+        this.ahead.delete(folder);
+        lease = { pool: started ?? this.newPool(folder), tasks: 0 };
       }
       if (lease) {
         // Most recently used last.

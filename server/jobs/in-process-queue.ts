@@ -33,6 +33,7 @@ export class InProcessQueue implements JobQueue {
     const jobs = [...this.unfinished];
     await Promise.all(jobs.map((job) => job.cancel()));
     await Promise.allSettled(jobs.map((job) => job.done));
+    await this.run.close?.();
   }
 
   async ensureRoom(): Promise<void> {

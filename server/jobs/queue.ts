@@ -44,5 +44,8 @@ export interface JobQueue {
 /** Called by a queue once a job has ended, whatever the outcome, before the outcome is delivered. */
 export type JobEnded = (spec: JobSpec) => Promise<void>;
 
-/** Runs one job description to its reply: the same function serves the in-process queue and the workers. */
-export type JobRunner = (spec: JobSpec, controls: JobControls) => Promise<ProcessReply>;
+/**
+ * Runs one job description to its reply: the same function serves the in-process queue and the workers. `close`,
+ * where there is one, lets go of what the runner keeps between jobs, once no job runs.
+ */
+export type JobRunner = ((spec: JobSpec, controls: JobControls) => Promise<ProcessReply>) & { close?(): Promise<void> };

@@ -61,6 +61,7 @@ export async function startRedisWorker(run: JobRunner, options: RedisWorkerOptio
   return {
     close: async () => {
       await worker.close();
+      await run.close?.();
       subscriber.disconnect();
       redis.disconnect();
     },

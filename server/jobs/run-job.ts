@@ -3,7 +3,7 @@ import path from "node:path";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { Config } from "../config.js";
 import { configurePageRendering } from "../convert/parallel-render.js";
-import { configureMupdf, releaseMupdfChildren } from "../engines/mupdf/pool.js";
+import { configureMupdf, mupdfAhead } from "../engines/mupdf/pool.js";
 import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
 import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
@@ -17,6 +17,7 @@ import type { JobControls, JobRunner } from "./queue.js";
 import { soundOutputs } from "./sound-pdf.js";
 import type { JobSpec, StoredInput } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
+import { WarmWorkDirs } from "./warm-work-dirs.js";
 
 export interface RunnerDeps {
   config: Config;
@@ -37,11 +38,12 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   registerWorkArea(workDirs.root);
   configureMupdf({ workDir: workDirs.root, limits: config.mupdf });
   configurePageRendering({ processes: config.renderProcesses });
-  return async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
+  const folders = new WarmWorkDirs(workDirs, config.mupdfChildrenAhead, mupdfAhead);
+  const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
     if (!tool || !processor) throw new NotAvailableError(tool?.name ?? spec.toolId);
-    const workDir = await workDirs.create();
+    const workDir = await folders.take();
     try {
       const uploads = path.join(workDir, "uploads");
       await fs.mkdir(uploads);
@@ -77,11 +79,12 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);
     } finally {
-      // The job's engine children go with it: none of them may see another job's folder.
-      releaseMupdfChildren(workDir);
-      await workDirs.remove(workDir);
+      // The job's engine children go with it: none of them may see another job's folder. A child started ahead
+      // that the job never used saw nothing of it, and stays with the emptied folder for the next job.
+      await folders.giveBack(workDir);
     }
   };
+  return Object.assign(run, { close: () => folders.close() });
 }
 
 /** An engine failure that reached the job unhandled is answered as its kind says; anything else stays as it is. */

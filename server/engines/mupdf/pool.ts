@@ -148,9 +148,28 @@ export function warmUpMupdf(): void {
   if (!mupdfBoundToJobs()) mupdfPool().warmUp();
 }
 
+/**
+ * MuPDF as an engine whose children can be started in a job's folder ahead of the job (see warm-work-dirs.ts):
+ * only where each job has children of its own.
+ */
+export const mupdfAhead = {
+  prepare(folder: string): boolean {
+    if (!mupdfBoundToJobs()) return false;
+    jobBoundMupdf().prepare(folder);
+    return true;
+  },
+  unused: (folder: string): boolean => jobBound?.unused(folder) ?? false,
+  release: (folder: string): void => releaseMupdfChildren(folder),
+};
+
 /** The job whose folder is `workDir` ended: its MuPDF children go. */
 export function releaseMupdfChildren(workDir: string): void {
   jobBound?.release(workDir);
+}
+
+/** The process ids of MuPDF children started ahead in folders no job has used yet, for tests. */
+export function mupdfChildrenAheadPids(): number[] {
+  return jobBound?.aheadPids() ?? [];
 }
 
 /** The process ids of idle MuPDF children bound to the job in `workDir` (all jobs without it), for tests. */
