@@ -27,7 +27,8 @@ describe("expiry", () => {
     expect(reply.status).toBe(200);
     const dataDir = server.config.dataDir;
     const results = await everyFile(path.join(dataDir, "files"));
-    expect(results.length).toBe(2); // the ZIP and its metadata
+    // The ZIP and each of the three parts (each an input for a next tool), each with its metadata.
+    expect(results.length).toBe(8);
     // A finished job leaves neither its uploads nor its work folder behind.
     expect(await everyFile(path.join(dataDir, "inputs"))).toEqual([]);
     expect(await everyFile(path.join(dataDir, "jobs"))).toEqual([]);
@@ -35,7 +36,7 @@ describe("expiry", () => {
     await server.store.putInput(newId(), 1, await writeTemp("left.pdf", await makeNumberedPdf(1)));
     const workDir = await server.workDirs.create();
     await fs.writeFile(path.join(workDir, "scratch"), "x");
-    expect((await everyFile(dataDir)).length).toBe(4);
+    expect((await everyFile(dataDir)).length).toBe(10);
 
     const ttl = server.config.fileTtlMs;
     const sweepAll = async () => (await server!.store.sweep()) + (await server!.workDirs.sweep());
@@ -50,7 +51,7 @@ describe("expiry", () => {
     expect(((await late.json()) as { error: string }).error).toBe(
       "This file does not exist or has expired: files are deleted one hour after upload.",
     );
-    expect(await sweepAll()).toBe(3);
+    expect(await sweepAll()).toBe(6);
     expect(await everyFile(dataDir)).toEqual([]);
   });
 

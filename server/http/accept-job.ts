@@ -13,6 +13,7 @@ import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
 import { fieldLimitsFor } from "./field-limits.js";
+import { addEarlierResults } from "./earlier-results.js";
 import { decodeOptions } from "./form-options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
 
@@ -51,6 +52,7 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
   let spec: JobSpec;
   try {
     const upload = await receiveUpload(request, uploadDir, config, fieldLimitsFor(requested));
+    await addEarlierResults(upload, store, uploadDir, { maxFiles: config.maxFiles, fileTtlSeconds: config.fileTtlMs / 1000 });
     const tool = resolveTool(requested, upload.fields);
     if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
     const { files, extra } = await checkFiles(tool, upload);

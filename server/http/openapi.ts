@@ -30,14 +30,19 @@ function requestSchema(tool: ToolDefinition): JsonSchema {
       items: { type: "string", format: "binary" },
       minItems: tool.minFiles,
       maxItems: tool.maxFiles,
-      description: `${accepted}; checked by content. At most 100 MB each.`,
+      description: `${accepted}; checked by content. At most 100 MB each. May be left out when fileIds names the files.`,
+    },
+    fileIds: {
+      type: "array",
+      items: { type: "string", pattern: "^[A-Za-z0-9_-]{24}$" },
+      description: "Results of earlier requests (their fileId or fileIds) taken as files, after any uploaded ones, without uploading them again. Repeat the field for several.",
     },
     ...((options.properties ?? {}) as Record<string, JsonSchema>),
   };
   for (const field of tool.extraFiles ?? []) {
     properties[field.name] = { type: "string", format: "binary", description: field.label };
   }
-  return { type: "object", required: ["files", ...((options.required as string[] | undefined) ?? [])], properties };
+  return { type: "object", required: (options.required as string[] | undefined) ?? [], properties };
 }
 
 const errorResponse = (description: string) => ({
@@ -59,7 +64,7 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
         responses: {
           "200": { description: "Done", content: { "application/json": { schema: { $ref: "#/components/schemas/ProcessResult" } } } },
           "400": errorResponse("Invalid options or files"),
-          "404": errorResponse("Unknown tool"),
+          "404": errorResponse("Unknown tool, or a fileId that names no result (or one past its time)"),
           "413": errorResponse("A file is over the size limit"),
           "415": errorResponse("A file is not of an accepted type"),
           "422": errorResponse("The file could not be processed (damaged, password-protected, too many pages, too slow)"),
@@ -81,6 +86,14 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
     get: { operationId: "health", summary: "Engines present, tools available and OCR languages installed", responses: { "200": { description: "Status" } } },
   };
   const download = { type: "string", description: `GET this path to download; it works for ${lifetime}.` };
+  const ids = {
+    fileId: { type: "string", description: "A single result's id: send it as fileIds to another tool to continue with the result." },
+    fileIds: {
+      type: "array",
+      items: { type: "string" },
+      description: "Each result's id where there are several (up to 20; the ZIP itself is no tool's input).",
+    },
+  };
   return {
     openapi: "3.1.0",
     info: {
@@ -102,10 +115,11 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
             downloadUrl: download,
             filename: { type: "string" },
             size: { type: "integer" },
+            ...ids,
             extractionResult: {
               type: "object",
               description: "organize-pdf: the extracted pages",
-              properties: { success: { const: true }, downloadUrl: download, filename: { type: "string" }, size: { type: "integer" } },
+              properties: { success: { const: true }, downloadUrl: download, filename: { type: "string" }, size: { type: "integer" }, ...ids },
             },
           },
         },

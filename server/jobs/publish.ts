@@ -1,39 +1,56 @@
 import path from "node:path";
+import { MAX_FILES } from "../../catalog/file-kinds.js";
 import { contentTypeFor } from "../lib/content-types.js";
 import { safeFileName } from "../lib/file-names.js";
 import { writeZip } from "../lib/zip.js";
 import type { FileStore } from "../storage/store.js";
 import type { OutputGroup, ToolResult } from "../tools/types.js";
 
-/** The JSON reply of a successful run: what the spec's pages read, plus the sizes of what was made. */
-export interface ProcessReply {
+/** Where one kept result can be had: its download, and its id for the next request's `fileIds`. */
+interface KeptGroup {
+  downloadUrl: string;
+  filename: string;
+  size: number;
+  /** A single output's id. */
+  fileId?: string;
+  /** Each output's id, where there are several (as many as one request may take): the ZIP is no tool's input. */
+  fileIds?: string[];
+}
+
+/** The JSON reply of a successful run: what the spec's pages read, plus the sizes and ids of what was made. */
+export interface ProcessReply extends KeptGroup {
   success: true;
   message?: string;
   /** The result is incomplete: what was lost (a repair that could not recover everything). */
   warning?: string;
-  downloadUrl: string;
-  filename: string;
-  size: number;
-  extractionResult?: { success: true; downloadUrl: string; filename: string; size: number };
+  extractionResult?: { success: true } & KeptGroup;
 }
 
-/** Keeps one output group in the store: a single file as itself, several as one ZIP. */
-async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, fallbackZip: string) {
-  if (group.files.length === 0) throw new Error("processor produced no output");
-  let source: string;
-  let name: string;
-  if (group.files.length === 1) {
-    source = group.files[0]!.path;
-    name = group.files[0]!.name;
-  } else {
-    name = group.zipName ?? fallbackZip;
-    source = path.join(workDir, `bundle-${Date.now()}.zip`);
-    await writeZip(group.files, source);
-  }
+async function keepFile(store: FileStore, source: string, name: string) {
   // Output names are made from the visitor's: cleaned again, whatever a tool added to them.
-  name = safeFileName(name);
-  const meta = await store.keep(source, name, contentTypeFor(name));
-  return { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size };
+  const safe = safeFileName(name);
+  return store.keep(source, safe, contentTypeFor(safe));
+}
+
+/** Keeps one output group in the store: a single file as itself, several as one ZIP and, up to a request's worth, each. */
+async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, fallbackZip: string): Promise<KeptGroup> {
+  if (group.files.length === 0) throw new Error("processor produced no output");
+  if (group.files.length === 1) {
+    const meta = await keepFile(store, group.files[0]!.path, group.files[0]!.name);
+    return { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size, fileId: meta.id };
+  }
+  const bundle = path.join(workDir, `bundle-${Date.now()}.zip`);
+  await writeZip(group.files, bundle);
+  const meta = await keepFile(store, bundle, group.zipName ?? fallbackZip);
+  const kept: KeptGroup = { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size };
+  const distinct = new Set(group.files.map((f) => f.path)).size === group.files.length;
+  if (distinct && group.files.length <= MAX_FILES) {
+    // One at a time: with object storage each is an upload of its own.
+    const ids: string[] = [];
+    for (const file of group.files) ids.push((await keepFile(store, file.path, file.name)).id);
+    kept.fileIds = ids;
+  }
+  return kept;
 }
 
 export async function publishResult(result: ToolResult, store: FileStore, workDir: string, toolId: string): Promise<ProcessReply> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { lifetimeInWords } from "../../../catalog/lifetime.js";
 import { UserError } from "../../errors.js";
 import type { FileStore } from "../../storage/store.js";
+import { expiredFileMessage } from "../earlier-results.js";
 
 /** A Content-Disposition that old and new clients read right, whatever script the name is in. */
 export function attachmentHeader(name: string): string {
@@ -11,7 +11,7 @@ export function attachmentHeader(name: string): string {
 
 /** Serves a result from the store, local or S3, streamed and with the same headers either way. */
 export function registerDownloadRoute(app: FastifyInstance, store: FileStore, fileTtlSeconds: number): void {
-  const expired = `This file does not exist or has expired: files are deleted ${lifetimeInWords(fileTtlSeconds)} after upload.`;
+  const expired = expiredFileMessage(fileTtlSeconds);
   app.get<{ Params: { id: string } }>("/api/download/:id", async (request, reply) => {
     const found = await store.open(request.params.id);
     if (!found) {
