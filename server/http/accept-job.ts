@@ -34,6 +34,15 @@ function resolveTool(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>
   return target;
 }
 
+/** `batch=true`: a tool that takes one file applied to each file on its own (jobs/batch.ts). */
+function batchAsked(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>): boolean {
+  const value = fields.get("batch")?.at(-1)?.trim().toLowerCase();
+  if (value === undefined || value === "" || value === "false" || value === "0") return false;
+  if (value !== "true" && value !== "1") throw new UserError(`"batch" must be true or false.`, 400, "invalid_options");
+  if (tool.maxFiles !== 1) throw new UserError(`"batch" is for tools that take one file; ${tool.name} takes several at once.`, 400, "invalid_options");
+  return true;
+}
+
 /**
  * Receives and checks an upload for a tool, keeps the files in the store and puts a job description on the queue.
  * Everything a visitor can get wrong (unknown tool, files, options) is answered here, before any engine runs. The
@@ -55,7 +64,9 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
     await addEarlierResults(upload, store, uploadDir, { maxFiles: config.maxFiles, fileTtlSeconds: config.fileTtlMs / 1000 });
     const tool = resolveTool(requested, upload.fields);
     if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
-    const { files, extra } = await checkFiles(tool, upload);
+    const batch = batchAsked(tool, upload.fields);
+    // A batch takes as many files as any request may carry, each run on its own.
+    const { files, extra } = await checkFiles(batch ? { ...tool, maxFiles: config.maxFiles } : tool, upload);
     const options = decodeOptions(tool.options, upload.fields);
     const keep = async (file: InputFile, index: number): Promise<StoredInput> => ({
       key: await store.putInput(id, index, file.path),
@@ -69,7 +80,7 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
       Promise.all(files.map((file, i) => keep(file, i + 1))),
       Promise.all(extraFields.map(([, file], i) => keep(file, files.length + i + 1))),
     ]);
-    spec = { id, toolId: tool.id, files: kept, extra: Object.fromEntries(extraFields.map(([field], i) => [field, keptExtra[i]!])), options };
+    spec = { id, toolId: tool.id, files: kept, extra: Object.fromEntries(extraFields.map(([field], i) => [field, keptExtra[i]!])), options, ...(batch && { batch }) };
     job = await queue.submit(spec);
   } catch (err) {
     await store.removeInputs(id);

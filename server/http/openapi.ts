@@ -39,6 +39,13 @@ function requestSchema(tool: ToolDefinition): JsonSchema {
     },
     ...((options.properties ?? {}) as Record<string, JsonSchema>),
   };
+  if (tool.maxFiles === 1) {
+    properties.batch = {
+      type: "boolean",
+      default: false,
+      description: "Apply the tool to each of several files (up to 20) on its own: one ZIP back, with report.txt saying what became of each; a file that fails costs only itself.",
+    };
+  }
   for (const field of tool.extraFiles ?? []) {
     properties[field.name] = { type: "string", format: "binary", description: field.label };
   }

@@ -12,6 +12,7 @@ import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
 import type { InputFile, Processor } from "../tools/types.js";
 import { JobDeadline } from "./job-deadline.js";
+import { runBatch } from "./batch.js";
 import { publishResult, type ProcessReply } from "./publish.js";
 import type { JobControls, JobRunner } from "./queue.js";
 import { soundOutputs } from "./sound-pdf.js";
@@ -69,7 +70,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       };
       let result;
       try {
-        result = await soundOutputs(await processor({ files, extra, options: spec.options }, context), context, context.checkedPdfs);
+        const input = { files, extra, options: spec.options };
+        const made = spec.batch ? await runBatch(processor, input, context, tool.id) : await processor(input, context);
+        result = await soundOutputs(made, context, context.checkedPdfs);
       } catch (err) {
         throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
       } finally {

@@ -20,4 +20,6 @@ export interface JobSpec {
   files: StoredInput[];
   extra: Record<string, StoredInput>;
   options: Record<string, unknown>;
+  /** A one-file tool applied to each file on its own (batch.ts). */
+  batch?: boolean;
 }
