@@ -54,6 +54,11 @@ describe("service endpoints", () => {
     const numbers = doc.paths["/api/process/add-page-numbers"]!.post!.requestBody.content["multipart/form-data"]!.schema.properties;
     expect(numbers.fontSize).toMatchObject({ default: 12, maximum: 24 });
     expect(numbers.position).toMatchObject({ default: "bottom-center" });
+    // Results as inputs, batches, pipelines and the jobs API are documented too.
+    expect(numbers).toHaveProperty("fileIds");
+    expect(numbers).toHaveProperty("batch");
+    expect(doc.paths["/api/process/merge-pdf"]!.post!.requestBody.content["multipart/form-data"]!.schema.properties).not.toHaveProperty("batch");
+    for (const route of ["/api/pipeline", "/api/jobs/{tool}", "/api/jobs/{jobId}", "/api/jobs/{jobId}/events"]) expect(doc.paths).toHaveProperty(route);
     const docs = await fetch(`${server.url}/api/docs`);
     expect(docs.headers.get("content-type")).toContain("text/html");
     expect(await docs.text()).toContain("Add Page Numbers");

@@ -12,7 +12,7 @@ import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
-import { fieldLimitsFor } from "./field-limits.js";
+import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
 import { decodeOptions } from "./form-options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
@@ -43,16 +43,42 @@ function batchAsked(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>)
   return true;
 }
 
+/** What a request asks for, read from its fields once its files have arrived. */
+export interface WorkPlan {
+  /** The tool whose file rules (kinds, count) the uploaded files must meet. */
+  checkAs: ToolDefinition;
+  toolId: string;
+  options: Record<string, unknown>;
+  batch?: boolean;
+  steps?: JobSpec["steps"];
+}
+
 /**
  * Receives and checks an upload for a tool, keeps the files in the store and puts a job description on the queue.
  * Everything a visitor can get wrong (unknown tool, files, options) is answered here, before any engine runs. The
  * upload folder goes as soon as the files are kept; the queue removes the kept files when the job ends.
  */
 export async function acceptJob(toolId: string, request: FastifyRequest, deps: JobDeps): Promise<Job<ProcessReply>> {
-  const { config, store, workDirs, queue, stats } = deps;
   const requested = findTool(toolId);
   if (!requested) throw new UserError(`There is no tool called "${toolId}".`, 404, "unknown_tool");
+  return acceptWork(request, deps, fieldLimitsFor(requested), (fields) => {
+    const tool = resolveTool(requested, fields);
+    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
+    const batch = batchAsked(tool, fields);
+    // A batch takes as many files as any request may carry, each run on its own.
+    const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;
+    return { checkAs, toolId: tool.id, options: decodeOptions(tool.options, fields), ...(batch && { batch }) };
+  });
+}
 
+/** The part every kind of request shares: the upload, the files it names, their checks, the store and the queue. */
+export async function acceptWork(
+  request: FastifyRequest,
+  deps: JobDeps,
+  fieldLimits: FieldLimits,
+  plan: (fields: ReadonlyMap<string, string[]>) => WorkPlan,
+): Promise<Job<ProcessReply>> {
+  const { config, store, workDirs, queue, stats } = deps;
   // A full queue is said before the upload is read, not after it has been stored.
   await queue.ensureRoom();
   const id = newId();
@@ -60,14 +86,10 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
   let job: Job<ProcessReply>;
   let spec: JobSpec;
   try {
-    const upload = await receiveUpload(request, uploadDir, config, fieldLimitsFor(requested));
+    const upload = await receiveUpload(request, uploadDir, config, fieldLimits);
     await addEarlierResults(upload, store, uploadDir, { maxFiles: config.maxFiles, fileTtlSeconds: config.fileTtlMs / 1000 });
-    const tool = resolveTool(requested, upload.fields);
-    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
-    const batch = batchAsked(tool, upload.fields);
-    // A batch takes as many files as any request may carry, each run on its own.
-    const { files, extra } = await checkFiles(batch ? { ...tool, maxFiles: config.maxFiles } : tool, upload);
-    const options = decodeOptions(tool.options, upload.fields);
+    const { checkAs, toolId, options, batch, steps } = plan(upload.fields);
+    const { files, extra } = await checkFiles(checkAs, upload);
     const keep = async (file: InputFile, index: number): Promise<StoredInput> => ({
       key: await store.putInput(id, index, file.path),
       name: file.name,
@@ -80,7 +102,15 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
       Promise.all(files.map((file, i) => keep(file, i + 1))),
       Promise.all(extraFields.map(([, file], i) => keep(file, files.length + i + 1))),
     ]);
-    spec = { id, toolId: tool.id, files: kept, extra: Object.fromEntries(extraFields.map(([field], i) => [field, keptExtra[i]!])), options, ...(batch && { batch }) };
+    spec = {
+      id,
+      toolId,
+      files: kept,
+      extra: Object.fromEntries(extraFields.map(([field], i) => [field, keptExtra[i]!])),
+      options,
+      ...(batch && { batch }),
+      ...(steps && { steps }),
+    };
     job = await queue.submit(spec);
   } catch (err) {
     await store.removeInputs(id);

@@ -3,6 +3,7 @@ import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { TOOLS } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
+import { MAX_STEPS } from "./accept-pipeline.js";
 
 /** The OpenAPI document, generated from the catalogue so that it can never disagree with what the server checks. */
 
@@ -81,6 +82,88 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
       },
     };
   }
+  const filesField = {
+    files: { type: "array", items: { type: "string", format: "binary" }, description: "The files for the first step (or fileIds)." },
+    fileIds: { type: "array", items: { type: "string" }, description: "Results of earlier requests taken as files, after any uploaded ones." },
+  };
+  const pipelineBody = {
+    required: true,
+    content: {
+      "multipart/form-data": {
+        schema: {
+          type: "object",
+          required: ["steps"],
+          properties: {
+            ...filesField,
+            steps: {
+              type: "string",
+              description: `A JSON array of 1 to ${MAX_STEPS} steps, each { "tool": id, "options": { … } } with the options as JSON values (as in a saved workflow). Every step is checked before anything runs; each step works on the previous step's outputs.`,
+            },
+          },
+        },
+      },
+    },
+  };
+  paths["/api/pipeline"] = {
+    post: {
+      operationId: "pipeline",
+      summary: "Several tools in a row, as one job",
+      tags: ["Workflows"],
+      requestBody: pipelineBody,
+      responses: {
+        "200": { description: "Done: the last step's result", content: { "application/json": { schema: { $ref: "#/components/schemas/ProcessResult" } } } },
+        "400": errorResponse("A step, its tool or one of its options is not valid (the sentence names the step and field)"),
+        "404": errorResponse("A fileId that names no result"),
+        "422": errorResponse("A step failed, or could not take the previous step's result (the sentence names the step)"),
+        "429": errorResponse("The server is busy"),
+      },
+    },
+  };
+  const jobId = { name: "jobId", in: "path", required: true, schema: { type: "string" } };
+  paths["/api/jobs/{tool}"] = {
+    post: {
+      operationId: "startJob",
+      summary: "Start any tool (or `pipeline`) as a job and follow it",
+      description: "Takes the same form as POST /api/process/{tool} (or /api/pipeline when tool is `pipeline`) and answers at once with the job's id.",
+      tags: ["Jobs"],
+      parameters: [{ name: "tool", in: "path", required: true, schema: { type: "string" } }],
+      requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: filesField } } } },
+      responses: {
+        "202": {
+          description: "Accepted",
+          content: { "application/json": { schema: { type: "object", properties: { success: { const: true }, jobId: { type: "string" } } } } },
+        },
+        "400": errorResponse("Invalid options or files"),
+        "404": errorResponse("Unknown tool"),
+        "429": errorResponse("The server is busy"),
+      },
+    },
+  };
+  paths["/api/jobs/{jobId}"] = {
+    get: {
+      operationId: "jobState",
+      summary: "A job's state, real progress and, once ended, its result or error",
+      tags: ["Jobs"],
+      parameters: [jobId],
+      responses: { "200": { description: "The job", content: { "application/json": { schema: { $ref: "#/components/schemas/Job" } } } }, "404": errorResponse("No such job, or expired") },
+    },
+    delete: {
+      operationId: "cancelJob",
+      summary: "Cancel a job: its engines are stopped",
+      tags: ["Jobs"],
+      parameters: [jobId],
+      responses: { "200": { description: "Cancelled" }, "404": errorResponse("No such job, or expired") },
+    },
+  };
+  paths["/api/jobs/{jobId}/events"] = {
+    get: {
+      operationId: "jobEvents",
+      summary: "Server-sent events: the job's snapshot (as GET /api/jobs/{jobId}) on every change, until it ends",
+      tags: ["Jobs"],
+      parameters: [jobId],
+      responses: { "200": { description: "An event stream", content: { "text/event-stream": { schema: { type: "string" } } } }, "404": errorResponse("No such job") },
+    },
+  };
   paths["/api/download/{id}"] = {
     get: {
       operationId: "download",
@@ -128,6 +211,17 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
               description: "organize-pdf: the extracted pages",
               properties: { success: { const: true }, downloadUrl: download, filename: { type: "string" }, size: { type: "integer" }, ...ids },
             },
+          },
+        },
+        Job: {
+          type: "object",
+          required: ["jobId", "state", "progress"],
+          properties: {
+            jobId: { type: "string" },
+            state: { enum: ["queued", "running", "succeeded", "failed", "cancelled"] },
+            progress: { type: "number", minimum: 0, maximum: 1, description: "Real progress, as the tool reports it." },
+            result: { $ref: "#/components/schemas/ProcessResult" },
+            error: { type: "string", description: "A sentence for people, when the job failed." },
           },
         },
         Error: {

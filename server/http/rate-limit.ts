@@ -3,8 +3,8 @@ import type { Redis } from "ioredis";
 import { connect, PREFIX } from "../jobs/redis-names.js";
 
 /**
- * Per-address limit on starting work (POST /api/process/… and POST /api/jobs/…): a fixed one-minute window per
- * client address. Polling a job, downloading and the web app are not counted; they cost nothing worth limiting.
+ * Per-address limit on starting work (POST /api/process/…, /api/jobs/… and /api/pipeline): a fixed one-minute
+ * window per client address. Polling a job, downloading and the web app are not counted; they cost nothing worth limiting.
  * The addresses are those Fastify sees: the socket's peer, or the forwarded address only when TRUST_PROXY says
  * a proxy in front may be believed (otherwise anyone could pick a new address per request in a header).
  * With REDIS_URL the count is kept in Redis, so that every API server on it counts an address's requests together.
@@ -67,7 +67,7 @@ export class SharedRateLimiter implements Limiter {
   }
 }
 
-const LIMITED = /^\/api\/(process|jobs)\/[^/?]+(\?|$)/;
+const LIMITED = /^\/api\/((process|jobs)\/[^/?]+|pipeline)(\?|$)/;
 
 /** Registers the limit, counted in Redis where there is one; 0 turns it off. */
 export function registerRateLimit(app: FastifyInstance, perMinute: number, redisUrl?: string): void {

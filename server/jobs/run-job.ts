@@ -13,6 +13,7 @@ import { PROCESSORS } from "../tools/index.js";
 import type { InputFile, Processor } from "../tools/types.js";
 import { JobDeadline } from "./job-deadline.js";
 import { runBatch } from "./batch.js";
+import { runPipeline } from "./pipeline.js";
 import { publishResult, type ProcessReply } from "./publish.js";
 import type { JobControls, JobRunner } from "./queue.js";
 import { soundOutputs } from "./sound-pdf.js";
@@ -71,14 +72,19 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       let result;
       try {
         const input = { files, extra, options: spec.options };
-        const made = spec.batch ? await runBatch(processor, input, context, tool.id) : await processor(input, context);
+        const made = spec.steps
+          ? await runPipeline(spec.steps, input, context)
+          : spec.batch
+            ? await runBatch(processor, input, context, tool.id)
+            : await processor(input, context);
         result = await soundOutputs(made, context, context.checkedPdfs);
       } catch (err) {
         throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
       } finally {
         deadline.dispose();
       }
-      const notes = unappliedSettingNotes(tool, spec.options);
+      // A pipeline says its steps' own.
+      const notes = spec.steps ? [] : unappliedSettingNotes(tool, spec.options);
       if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
       return await publishResult(result, store, workDir, tool.id);
     } finally {

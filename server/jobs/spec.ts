@@ -22,4 +22,12 @@ export interface JobSpec {
   options: Record<string, unknown>;
   /** A one-file tool applied to each file on its own (batch.ts). */
   batch?: boolean;
+  /** Tools run one after the other, each on the previous one's outputs (pipeline.ts); toolId names the first. */
+  steps?: PipelineStep[];
+}
+
+/** One step of a pipeline: a tool (never Convert PDF itself: the format it dispatches to) and its checked options. */
+export interface PipelineStep {
+  toolId: string;
+  options: Record<string, unknown>;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { UserError } from "../../errors.js";
 import type { JobRecords } from "../../jobs/records.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
+import { acceptPipeline } from "../accept-pipeline.js";
 import type { ProcessReply } from "../../jobs/publish.js";
 
 const FINAL = new Set(["succeeded", "failed", "cancelled"]);
@@ -33,7 +34,8 @@ export function registerJobRoutes(
   };
 
   app.post<{ Params: { tool: string } }>("/api/jobs/:tool", async (request, reply) => {
-    const job = await acceptJob(request.params.tool, request, deps);
+    // A pipeline is a job too, followed the same way; no tool is called "pipeline".
+    const job = request.params.tool === "pipeline" ? await acceptPipeline(request, deps) : await acceptJob(request.params.tool, request, deps);
     records.add(job, describeError);
     return reply.status(202).send({ success: true, jobId: job.id });
   });

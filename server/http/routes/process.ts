@@ -1,19 +1,27 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AbortedError, UserError } from "../../errors.js";
+import type { ProcessReply } from "../../jobs/publish.js";
+import type { Job } from "../../jobs/queue.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
+import { acceptPipeline } from "../accept-pipeline.js";
 
-/** POST /api/process/{tool}: the spec's processing call. Uploads, runs the tool as a job, replies with the download. */
+/**
+ * POST /api/process/{tool}: the spec's processing call. Uploads, runs the tool as a job, replies with the download.
+ * POST /api/pipeline: several tools in a row, answered like one.
+ */
 export function registerProcessRoute(app: FastifyInstance, deps: JobDeps): void {
-  app.post<{ Params: { tool: string } }>("/api/process/:tool", async (request, reply) => {
-    const job = await acceptJob(request.params.tool, request, deps);
-    // A visitor who goes away (or presses Cancel) stops the engines working for them.
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) void job.cancel();
-    });
-    return await job.done.catch((err: unknown) => {
-      // Only our own mistakes are server errors: the log says which job met one.
-      if (!(err instanceof UserError || err instanceof AbortedError)) request.log.error({ err, jobId: job.id }, "job failed unexpectedly");
-      throw err;
-    });
+  app.post<{ Params: { tool: string } }>("/api/process/:tool", async (request, reply) => answer(await acceptJob(request.params.tool, request, deps), request, reply));
+  app.post("/api/pipeline", async (request, reply) => answer(await acceptPipeline(request, deps), request, reply));
+}
+
+/** Waits for the job and answers with its reply; a visitor who goes away (or presses Cancel) stops its engines. */
+async function answer(job: Job<ProcessReply>, request: FastifyRequest, reply: FastifyReply): Promise<ProcessReply> {
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) void job.cancel();
+  });
+  return await job.done.catch((err: unknown) => {
+    // Only our own mistakes are server errors: the log says which job met one.
+    if (!(err instanceof UserError || err instanceof AbortedError)) request.log.error({ err, jobId: job.id }, "job failed unexpectedly");
+    throw err;
   });
 }

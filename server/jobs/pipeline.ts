@@ -1,0 +1,74 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { FILE_KINDS } from "../../catalog/file-kinds.js";
+import { findTool, processorIdOf } from "../../catalog/tools.js";
+import type { ToolDefinition } from "../../catalog/types.js";
+import { EngineFailure, NotAvailableError, replyForFailure, UserError } from "../errors.js";
+import { sniffKind } from "../lib/sniff.js";
+import { PROCESSORS } from "../tools/index.js";
+import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import type { PipelineStep } from "./spec.js";
+import { unappliedSettingNotes } from "./unapplied-settings.js";
+
+/**
+ * Several tools in a row as one job (`POST /api/pipeline`): each step's outputs are the next step's files, each step
+ * works in a folder of its own inside the job's, and progress runs across the steps. Options were checked for every
+ * step before the job was queued; what only the files can tell (a step made files the next one does not take, or
+ * more than it takes) stops the pipeline here, with the step's name, as does a step that fails.
+ */
+
+function stepName(index: number, tool: ToolDefinition): string {
+  return `Step ${index + 1} (${tool.name})`;
+}
+
+/** The next step's files: the previous step's outputs, each checked for a kind the step takes. */
+async function outputsAsInputs(outputs: readonly OutputFile[], tool: ToolDefinition, index: number, previous: ToolDefinition): Promise<InputFile[]> {
+  const count = outputs.length;
+  if (count > tool.maxFiles || count < tool.minFiles) {
+    const takes = tool.maxFiles === 1 ? "takes one file" : `takes ${tool.minFiles} to ${tool.maxFiles} files`;
+    throw new UserError(`${stepName(index, tool)} ${takes}, and ${stepName(index - 1, previous)} made ${count}.`, 422, "pipeline_mismatch");
+  }
+  return Promise.all(
+    outputs.map(async (output) => {
+      const kind = await sniffKind(output.path, output.name);
+      if (!kind || !tool.accepts.includes(kind)) {
+        const wanted = [...new Set(tool.accepts.map((k) => FILE_KINDS[k].label))].join(" or ");
+        throw new UserError(`${stepName(index, tool)} takes ${wanted} files, and ${stepName(index - 1, previous)} made "${output.name}".`, 422, "pipeline_mismatch");
+      }
+      return { path: output.path, name: output.name, size: (await fs.stat(output.path)).size, kind };
+    }),
+  );
+}
+
+/** A step's failure, told with the step's name. */
+function failedStep(err: unknown, index: number, tool: ToolDefinition, files: readonly InputFile[]): unknown {
+  const reply = err instanceof EngineFailure ? replyForFailure(err, files.length === 1 ? files[0]!.name : undefined) : err;
+  if (!(reply instanceof UserError)) return reply;
+  return new UserError(`${stepName(index, tool)} failed: ${reply.message}`, reply.status, reply.code);
+}
+
+export async function runPipeline(steps: readonly PipelineStep[], input: ProcessorInput<unknown>, ctx: ProcessorContext): Promise<ToolResult> {
+  let files = input.files;
+  let previous: ToolDefinition | undefined;
+  let result: ToolResult | undefined;
+  const said: string[] = [];
+  for (const [index, step] of steps.entries()) {
+    const tool = findTool(step.toolId);
+    const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
+    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? step.toolId);
+    if (result && previous) files = await outputsAsInputs(result.files, tool, index, previous);
+    const workDir = path.join(ctx.workDir, `step-${index + 1}`);
+    await fs.mkdir(workDir);
+    const own: ProcessorContext = { ...ctx, workDir, progress: (f) => ctx.progress((index + Math.min(1, Math.max(0, f))) / steps.length) };
+    try {
+      result = await processor({ files, extra: {}, options: step.options }, own);
+    } catch (err) {
+      throw failedStep(err, index, tool, files);
+    }
+    const notes = [result.message, ...unappliedSettingNotes(tool, step.options)].filter(Boolean).join(" ");
+    said.push(`${stepName(index, tool)}: ${notes || "done."}`);
+    ctx.progress((index + 1) / steps.length);
+    previous = tool;
+  }
+  return { ...result!, message: said.join(" ") };
+}
