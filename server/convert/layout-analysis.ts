@@ -2,7 +2,8 @@ import type { LayoutBlock, LayoutChapter, LayoutLine, LayoutPage, LayoutSpan } f
 import { centreY, height, lineText, median, width } from "./geometry.js";
 import { readingOrder, type Placed } from "./page-order.js";
 import { pageFurniture } from "./page-furniture.js";
-import { findTables, type FoundTable } from "./tables.js";
+import { findRuledTables } from "./ruled-tables.js";
+import { findTables, type CellMerge, type FoundTable } from "./tables.js";
 
 /**
  * Turns MuPDF's positioned text into a flowing document. Each page is read in its own order (columns found by
@@ -20,7 +21,7 @@ export type DocNode =
   | { type: "heading"; level: 1 | 2 | 3; runs: Run[]; page: number }
   | { type: "paragraph"; runs: Run[]; page: number }
   | { type: "list"; ordered: boolean; items: Run[][]; page: number }
-  | { type: "table"; rows: string[][]; page: number }
+  | { type: "table"; rows: string[][]; merges?: CellMerge[]; page: number }
   | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number };
 
 export interface DocumentModel {
@@ -92,7 +93,7 @@ type PageItem = Placed &
   (
     | { kind: "line"; line: LayoutLine; block: number }
     | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
-    | { kind: "table"; rows: string[][] }
+    | { kind: "table"; rows: string[][]; merges?: CellMerge[] }
   );
 
 type LineItem = Extract<PageItem, { kind: "line" }>;
@@ -101,7 +102,7 @@ type LineItem = Extract<PageItem, { kind: "line" }>;
 type FlowItem =
   | { kind: "paragraph"; lines: LayoutLine[]; size: number; startsColumn: boolean; footnote: boolean; indented: boolean }
   | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
-  | { kind: "table"; rows: string[][] };
+  | { kind: "table"; rows: string[][]; merges?: CellMerge[] };
 
 /** Pictures covering more of the page than this are backgrounds: they come first and take no part in columns. */
 const BACKGROUND_SHARE = 0.4;
@@ -126,7 +127,7 @@ function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readon
       items.push({ kind: "line", line, block: index, bbox: line.bbox, core: [cy - half, cy + half] });
     }
   });
-  for (const t of tables) items.push({ kind: "table", rows: t.rows, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
+  for (const t of tables) items.push({ kind: "table", rows: t.rows, merges: t.merges, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
   return { items, backgrounds };
 }
 
@@ -173,7 +174,7 @@ function flowOfColumn(column: readonly PageItem[], out: FlowItem[]): void {
     if (item.kind !== "line") {
       close();
       first = false;
-      out.push(item.kind === "image" ? { kind: "image", image: item.image } : { kind: "table", rows: item.rows });
+      out.push(item.kind === "image" ? { kind: "image", image: item.image } : { kind: "table", rows: item.rows, merges: item.merges });
       continue;
     }
     const prev = current[current.length - 1];
@@ -205,7 +206,10 @@ function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: num
     const kept = b.lines.filter((l) => !skip.has(l));
     return kept.map((line) => ({ line, block, blockLines: kept.length }));
   });
-  const tables = detectTables ? findTables(lines, page.width) : [];
+  // Tables drawn with rules first; the text grid finds the unruled ones among the lines left.
+  const ruled = detectTables ? findRuledTables(page.rules, lines.map((l) => l.line), page) : [];
+  const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
+  const tables = detectTables ? [...ruled, ...findTables(lines.filter((l) => !inRuled.has(l.line)), page.width)] : [];
   const { items, backgrounds } = itemsOf(page, skip, tables);
   const flow: FlowItem[] = [];
   for (const b of backgrounds) if (b.kind === "image") flow.push({ kind: "image", image: b.image });
@@ -251,7 +255,7 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
     tableCount += tables;
     for (const item of flow) {
       if (item.kind === "table") {
-        nodes.push({ type: "table", rows: item.rows, page });
+        nodes.push({ type: "table", rows: item.rows, ...(item.merges?.length ? { merges: item.merges } : {}), page });
         continue;
       }
       if (item.kind === "image") {

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
+import { readPageVectors, type PageRule } from "./page-rules.js";
 
 /**
  * MuPDF work for the Convert tools, run in the worker threads like the tasks in tasks.ts (which spreads these in).
@@ -67,6 +68,10 @@ export interface LayoutPage {
   blocks: LayoutBlock[];
   /** Pictures left out for their size. */
   skippedImages: number;
+  /** Horizontal and vertical lines drawn on the page: the borders of ruled tables. */
+  rules: PageRule[];
+  /** Areas of other vector drawings (charts, diagrams, shading). */
+  drawings: Array<[number, number, number, number]>;
 }
 
 /** Top-level outline entries that point into the document, for chapters. */
@@ -100,6 +105,10 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let inkRight = -Infinity;
   let imageCount = 0;
   let skippedImages = 0;
+  const { rules, drawings } = readPageVectors(page);
+  const verticals = rules.filter((r) => r.dir === "v");
+  /** Whether a vertical rule runs between x0 and x1 at height y: a table's column border parts two cells. */
+  const ruledApart = (x0: number, x1: number, y: number) => verticals.some((r) => r.x0 > x0 && r.x0 < x1 && r.y0 <= y && r.y1 >= y);
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
   stext.walk({
     onImageBlock(bbox, _transform, image) {
@@ -136,7 +145,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       const ink = c.trim() !== "";
       // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
       // span, so that the layout analysis sees where each piece of text begins.
-      const apart = ink && span !== undefined && left - inkRight > size * CELL_GAP_EMS;
+      const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
       if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
         span.text += c;
         span.x1 = Math.max(span.x1, right);
@@ -167,7 +176,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       block = undefined;
     },
   });
-  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages };
+  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings };
 }
 
 export interface SlidePage extends LayoutPage {
