@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeRuledTablePdf, type RuledContent } from "./helpers/ruled-fixtures.js";
 import { writeTemp } from "./helpers/pdf-tools.js";
@@ -48,5 +49,37 @@ describe("tables from ruling lines", () => {
     const markup = (await import("node:fs/promises")).readFile(path, "utf8");
     expect(await markup).toMatch(/<th colspan="2">Sales in euro<\/th>/);
     expect((await markup).match(/rowspan="2"/g)).toHaveLength(2);
+  });
+});
+
+describe("what has no text form", () => {
+  it("shows a vector chart as a picture in its place, its labels in the picture, shaded text as text", async () => {
+    const { chart } = content;
+    for (const tool of ["pdf-to-word", "pdf-to-html", "pdf-to-markdown", "pdf-to-epub"] as const) {
+      const { path } = await runTool(server, tool, [file], { pageRange: "3", ...(tool === "pdf-to-html" ? { singlePage: "true" } : {}) });
+      const doc = await readRebuilt(tool, path);
+      expect(doc.pictures, tool).toBe(1);
+      const flat = doc.text.replace(/\s+/g, " ");
+      for (const label of chart.labels) expect(flat, tool).not.toContain(label);
+      expect(flat).toContain(chart.shaded);
+      expect(doc.tables).toHaveLength(0);
+      // In its place: after the paragraph above it and before the one below.
+      if (tool === "pdf-to-word") {
+        const xml = (await readZip(path)).get("word/document.xml")!.toString("utf8");
+        const at = (needle: string) => xml.indexOf(needle);
+        expect(at(chart.before.slice(0, 30))).toBeLessThan(at("<w:drawing>"));
+        expect(at("<w:drawing>")).toBeLessThan(at(chart.after.slice(0, 30)));
+        const media = [...(await readZip(path)).entries()].filter(([k]) => k.startsWith("word/media/"));
+        expect(media).toHaveLength(1);
+        // A crop of the chart alone, compact.
+        expect(media[0]![1].length).toBeLessThan(60_000);
+        expect((await fs.stat(path)).size).toBeLessThan(80_000);
+      }
+    }
+  });
+
+  it("renders no picture for a ruled table or ruled prose", async () => {
+    const doc = await readRebuilt("pdf-to-word", (await runTool(server, "pdf-to-word", [file], { pageRange: "1-2" })).path);
+    expect(doc.pictures).toBe(0);
   });
 });

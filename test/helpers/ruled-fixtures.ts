@@ -8,6 +8,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "@ca
  */
 
 export interface RuledContent {
+  /** Page three: a paragraph, a bar chart drawn with vectors (its labels are text), a paragraph, a shaded box. */
+  chart: { before: string; after: string; labels: string[]; shaded: string };
   /** The table as grid rows: a merged cell's text in its first grid cell, the cells it covers empty. */
   table: string[][];
   merges: Array<{ row: number; col: number; rows: number; cols: number }>;
@@ -106,5 +108,34 @@ export async function makeRuledTablePdf(): Promise<{ data: Uint8Array; content: 
   });
   rule(minutes, 297.5, 762, 297.5, bottom);
   rule(minutes, 60, bottom - 3, 535, bottom - 3);
-  return { data: await doc.save(), content: { table, merges, prose: PROSE } };
+  const chart = drawChartPage(doc.addPage([595, 842]), font, bold);
+  return { data: await doc.save(), content: { table, merges, prose: PROSE, chart } };
+}
+
+function drawChartPage(page: PDFPage, font: PDFFont, bold: PDFFont): RuledContent["chart"] {
+  const before = "Revenue grew in every quarter of the year, most strongly in the third, when the new catalogue appeared.";
+  const after = "The fourth quarter was held back by delivery problems that have since been solved with a second supplier.";
+  const shaded = "Note to readers: all amounts are stated in thousands of euro and include the sales of the online shop.";
+  page.drawText("Results in charts", { x: 60, y: 780, size: 16, font: bold });
+  wrap(before, font, 11, 470).forEach((l, i) => page.drawText(l, { x: 60, y: 750 - i * 14, size: 11, font }));
+  // The chart: axes, gridlines, four coloured bars, tick labels and a title, all inside one area.
+  const [left, bottom, plotWidth, plotHeight] = [100, 470, 360, 200];
+  for (let i = 0; i <= 4; i++) {
+    page.drawLine({ start: { x: left, y: bottom + i * 50 }, end: { x: left + plotWidth, y: bottom + i * 50 }, thickness: 0.4, color: rgb(0.8, 0.8, 0.8) });
+    page.drawText(String(i * 50), { x: left - 22, y: bottom + i * 50 - 3, size: 8, font });
+  }
+  page.drawLine({ start: { x: left, y: bottom }, end: { x: left, y: bottom + plotHeight }, thickness: 1, color: rgb(0, 0, 0) });
+  const labels = ["Winter", "Spring", "Summer", "Autumn"];
+  const values = [120, 150, 190, 130];
+  const colours = [rgb(0.2, 0.4, 0.8), rgb(0.3, 0.7, 0.3), rgb(0.9, 0.6, 0.1), rgb(0.8, 0.2, 0.2)];
+  labels.forEach((label, i) => {
+    page.drawRectangle({ x: left + 30 + i * 85, y: bottom, width: 50, height: values[i]!, color: colours[i]! });
+    page.drawText(label, { x: left + 36 + i * 85, y: bottom - 14, size: 8, font });
+  });
+  page.drawText("Revenue per season", { x: left + 120, y: bottom + plotHeight + 10, size: 9, font: bold });
+  wrap(after, font, 11, 470).forEach((l, i) => page.drawText(l, { x: 60, y: 420 - i * 14, size: 11, font }));
+  // A shaded box behind a paragraph: the text stays text.
+  page.drawRectangle({ x: 55, y: 330, width: 480, height: 44, color: rgb(0.9, 0.93, 1) });
+  wrap(shaded, font, 11, 460).forEach((l, i) => page.drawText(l, { x: 62, y: 358 - i * 14, size: 11, font }));
+  return { before, after, labels: [...labels, "Revenue per season"], shaded };
 }
