@@ -66,7 +66,7 @@ describe("pdf-to-ppt", () => {
       { font: "dejavuSans", size: 15, text: "Please keep this letter until the delivery has arrived and check that nothing is missing." },
     ];
     const scan = await writeTemp("letter-scan.pdf", await scannedPdf([letter], 200));
-    const slide = async (fields: Record<string, unknown>) => {
+    const slide = async (fields: Record<string, boolean>) => {
       const { path, reply } = await runTool(server, "pdf-to-ppt", [scan], fields);
       const entries = await readZip(path);
       const xml = entries.get("ppt/slides/slide1.xml")!.toString("utf8");

@@ -190,8 +190,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     // The drawings are placed among the page's pictures; the layout analysis decides which stay pictures.
     const lines = rules.map((r): [number, number, number, number] => [r.x0, r.y0, r.x1, r.y1]);
     const texts = blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => ({ bbox: l.bbox, text: l.spans.map((sp) => sp.text).join("") })) : []));
-    for (const region of drawingRegions(drawings, lines, [x0, y0, x1, y1])) {
-      const box = withLabels(region, texts);
+    for (const box of withLabels(drawingRegions(drawings, lines, [x0, y0, x1, y1]), texts)) {
       const path = `${imageDir}/${prefix}-drawing-${++imageCount}.png`;
       const { width, height } = renderCrop(page, box, path);
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });

@@ -57,29 +57,58 @@ export function drawingRegions(shapes: readonly Box[], lines: readonly Box[], pa
 const LABEL_REACH = 14;
 /** A line of this many words is a sentence, not a label. */
 const LABEL_WORDS = 7;
+/** A label is narrower than this share of its drawing: a line as wide is the text's, running past it. */
+const LABEL_WIDTH = 0.6;
+/** A figure's caption stays text. */
+const CAPTION = /^(?:fig(?:ure)?|abb(?:ildung)?|table|tab(?:elle)?)\.?\s/i;
 
-/**
- * A drawing grown to take in the short lines of text just outside it (axis ticks, category names, a chart title),
- * so that the picture shows them; lines inside it are in the picture already.
- */
-export function withLabels(region: Box, lines: ReadonlyArray<{ bbox: Box; text: string }>): Box {
-  const box: Box = [...region];
-  const labels = lines.filter((l) => l.text.trim().split(/\s+/).length < LABEL_WORDS);
-  for (let grown = true; grown; ) {
-    grown = false;
+type Line = { bbox: Box; text: string };
+
+const union = (a: Box, b: Box): Box => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+
+/** A drawing grown to take in the short lines of text just outside it (axis ticks, category names, a title). */
+function grown(region: Box, lines: readonly Line[]): Box {
+  let box: Box = [...region];
+  const labels = lines.filter((l) => l.text.trim().split(/\s+/).length < LABEL_WORDS && !CAPTION.test(l.text.trim()));
+  for (let changed = true; changed; ) {
+    changed = false;
     for (const { bbox } of labels) {
-      const reach = bbox[0] - LABEL_REACH <= box[2] && box[0] - LABEL_REACH <= bbox[2] && bbox[1] - LABEL_REACH <= box[3] && box[1] - LABEL_REACH <= bbox[3];
+      if (bbox[2] - bbox[0] > (box[2] - box[0]) * LABEL_WIDTH) continue;
+      // Above or below the drawing and within its width, or beside it and within its height: a line that starts
+      // further out is the text's (a heading, a paragraph's end), not a label.
+      const spanX = bbox[0] >= box[0] - PAD && bbox[2] <= box[2] + PAD;
+      const spanY = bbox[1] >= box[1] - PAD && bbox[3] <= box[3] + PAD;
+      const reach =
+        bbox[0] - LABEL_REACH <= box[2] && box[0] - LABEL_REACH <= bbox[2] && bbox[1] - LABEL_REACH <= box[3] && box[1] - LABEL_REACH <= bbox[3] && (spanX || spanY);
       const within = bbox[0] >= box[0] && bbox[1] >= box[1] && bbox[2] <= box[2] && bbox[3] <= box[3];
       if (reach && !within) {
-        box[0] = Math.min(box[0], bbox[0] - PAD);
-        box[1] = Math.min(box[1], bbox[1] - PAD);
-        box[2] = Math.max(box[2], bbox[2] + PAD);
-        box[3] = Math.max(box[3], bbox[3] + PAD);
-        grown = true;
+        box = union(box, [bbox[0] - PAD, bbox[1] - PAD, bbox[2] + PAD, bbox[3] + PAD]);
+        changed = true;
       }
     }
   }
   return box;
+}
+
+/**
+ * Drawings grown over their labels, so that the picture shows them (lines inside a drawing are in it already);
+ * drawings that then meet (panels of one figure sharing labels) become one.
+ */
+export function withLabels(regions: readonly Box[], lines: readonly Line[]): Box[] {
+  let boxes = regions.map((r) => grown(r, lines));
+  for (let merged = true; merged; ) {
+    merged = false;
+    const out: Box[] = [];
+    for (const box of boxes) {
+      const i = out.findIndex((o) => near(o, box));
+      if (i >= 0) {
+        out[i] = grown(union(out[i]!, box), lines);
+        merged = true;
+      } else out.push(box);
+    }
+    boxes = out;
+  }
+  return boxes;
 }
 
 /** Renders the page's box (in points) at DRAWING_DPI as PNG into path; returns the pixel size. */
