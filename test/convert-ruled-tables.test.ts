@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeRuledTablePdf, type RuledContent } from "./helpers/ruled-fixtures.js";
+import { makeWriterDocx } from "./helpers/writer-fixtures.js";
 import { writeTemp } from "./helpers/pdf-tools.js";
 import { readingOrderScore } from "./helpers/reading-order.js";
 import { readRebuilt } from "./helpers/rebuilt-output.js";
@@ -9,7 +10,9 @@ import { readZip } from "./helpers/zip.js";
 
 /**
  * Tables drawn with ruling lines are found from their rules: cells, merged cells where a rule is missing, and no
- * table from two columns of prose parted by rules.
+ * table from two columns of prose parted by rules. Vector drawings come through as pictures. A Word document
+ * printed to PDF by LibreOffice (two columns, footnote, list, picture, merged and shaded table cells, Hebrew,
+ * Arabic, Chinese) reads back in order with its headings, its table and its picture.
  */
 
 let server: TestServer;
@@ -81,5 +84,22 @@ describe("what has no text form", () => {
   it("renders no picture for a ruled table or ruled prose", async () => {
     const doc = await readRebuilt("pdf-to-word", (await runTool(server, "pdf-to-word", [file], { pageRange: "1-2" })).path);
     expect(doc.pictures).toBe(0);
+  });
+});
+
+describe("a document printed by LibreOffice", () => {
+  it("comes back from Word in order, with its headings, its ruled table's cells, one table and its picture", async () => {
+    const { data, content: writer } = await makeWriterDocx(2);
+    const { path: pdf } = await runTool(server, "word-to-pdf", [{ name: "report.docx", data }]);
+    const doc = await readRebuilt("pdf-to-word", (await runTool(server, "pdf-to-word", [pdf], { embedFonts: false })).path);
+    // Chinese has no spaces: each character counts as a word.
+    const cjk = (t: string) => t.replace(/\p{Script=Han}/gu, " $& ");
+    expect(readingOrderScore(cjk(writer.truth), cjk(doc.text))).toBeGreaterThanOrEqual(0.97);
+    for (const heading of writer.headings) expect(doc.headings).toContain(heading);
+    expect(doc.tables).toHaveLength(1);
+    const cells = new Set(doc.tables[0]!.flat());
+    expect(writer.cells.filter((c) => cells.has(c)).length / writer.cells.length).toBeGreaterThanOrEqual(0.95);
+    expect(doc.pictures).toBe(1);
+    expect(doc.text.replace(/\s+/g, " ")).toContain(writer.footnote);
   });
 });
