@@ -88,8 +88,8 @@ describe("what has no text form", () => {
 });
 
 describe("a document printed by LibreOffice", () => {
-  it("comes back from Word in order, with its headings, its ruled table's cells, one table and its picture", async () => {
-    const { data, content: writer } = await makeWriterDocx(2);
+  it.each([2, 3] as const)("in %i columns comes back from Word in order, with its headings, table cells, one table and its picture", async (columns) => {
+    const { data, content: writer } = await makeWriterDocx(columns);
     const { path: pdf } = await runTool(server, "word-to-pdf", [{ name: "report.docx", data }]);
     const doc = await readRebuilt("pdf-to-word", (await runTool(server, "pdf-to-word", [pdf], { embedFonts: false })).path);
     // Chinese has no spaces: each character counts as a word.

@@ -306,7 +306,13 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
       if (runs.length === 0) continue;
       const level = item.lines.length <= 3 ? (levels.get(item.size) ?? (item.size >= bodySize - 0.5 && boldHeading(runs, item.lines.length) ? boldLevel : undefined)) : undefined;
       if (level && !item.footnote) {
-        nodes.push({ type: "heading", level, runs, page });
+        // A heading wrapped in a narrow column may be cut where the page's reading order is: a line starting in
+        // lower case right after a heading of its level goes on with it.
+        const last = nodes[nodes.length - 1];
+        if (last?.type === "heading" && last.level === level && last.page === page && /^\p{Ll}/u.test(runs[0]!.text)) {
+          last.runs[last.runs.length - 1]!.text = `${last.runs[last.runs.length - 1]!.text.trimEnd()} `;
+          last.runs.push(...runs);
+        } else nodes.push({ type: "heading", level, runs, page });
         continue;
       }
       if (LIST_MARKER.test(runs[0]!.text)) {
