@@ -18,6 +18,7 @@ import { signOptions } from "./options/sign.js";
 import { annotateOptions } from "./options/annotate.js";
 import {
   basicConvertOptions,
+  presentationConvertOptions,
   documentConvertOptions,
   epubConvertOptions,
   htmlConvertOptions,
@@ -261,7 +262,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     description: "Turn each PDF page into a PowerPoint slide.",
     category: "convert",
     icon: "Presentation",
-    options: basicConvertOptions,
+    options: presentationConvertOptions,
   }),
   tool({
     id: "pdf-to-html",

@@ -72,6 +72,9 @@ export const markdownConvertOptions = z.object({
 
 export const epubConvertOptions = z.object({ ...common, ocrEnabled: recogniseScans });
 
+/** Slides: a scanned page's words become text boxes when OCR reads them. */
+export const presentationConvertOptions = z.object({ ...common, ocrEnabled: recogniseScans });
+
 export const pdfaConvertOptions = z.object({
   ...common,
   conformance: z.enum(["1b", "2b", "3b"]).default("2b"),

@@ -4,6 +4,7 @@ import yazl from "yazl";
 import { fontFamily, hasFontName } from "./fonts.js";
 import { escapeHtml as escapeXml } from "./html.js";
 import type { DocNode, DocumentModel, Run } from "./layout-analysis.js";
+import { layCells, type LaidCell } from "./tables.js";
 
 /**
  * A Word document (Office Open XML) from the document model: flowing paragraphs with their fonts, sizes, bold,
@@ -40,13 +41,17 @@ interface Context {
   bodySize: number;
 }
 
-function tableXml(rows: string[][], ctx: Context): string {
-  const columns = Math.max(...rows.map((r) => r.length));
+function tableXml(node: Extract<DocNode, { type: "table" }>, ctx: Context): string {
+  const columns = Math.max(...node.rows.map((r) => r.length));
   const width = Math.floor((ctx.textWidthPt * 20) / columns);
-  const cell = (text: string, header: boolean) =>
-    `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr>${paragraphXml([{ text, font: "", size: ctx.bodySize, bold: header, italic: false, mono: false, color: "000000" }].filter((r) => r.text !== ""), '<w:spacing w:after="0"/>')}</w:tc>`;
-  return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>${Array.from({ length: columns }, () => `<w:gridCol w:w="${width}"/>`).join("")}</w:tblGrid>${rows
-    .map((row, r) => `<w:tr>${Array.from({ length: columns }, (_, c) => cell(row[c] ?? "", r === 0)).join("")}</w:tr>`)
+  const cell = (laid: LaidCell, header: boolean) => {
+    const span = laid.colSpan > 1 ? `<w:gridSpan w:val="${laid.colSpan}"/>` : "";
+    const merge = laid.rowSpan > 1 ? `<w:vMerge${laid.continued ? "" : ' w:val="restart"'}/>` : "";
+    const runs = [{ text: laid.text, font: "", size: ctx.bodySize, bold: header, italic: false, mono: false, color: "000000" }].filter((r) => r.text !== "");
+    return `<w:tc><w:tcPr><w:tcW w:w="${width * laid.colSpan}" w:type="dxa"/>${span}${merge}</w:tcPr>${paragraphXml(runs, '<w:spacing w:after="0"/>')}</w:tc>`;
+  };
+  return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/><w:tblW w:w="0" w:type="auto"/></w:tblPr><w:tblGrid>${Array.from({ length: columns }, () => `<w:gridCol w:w="${width}"/>`).join("")}</w:tblGrid>${layCells(node.rows, node.merges)
+    .map((row, r) => `<w:tr>${row.map((laid) => cell(laid, r === 0)).join("")}</w:tr>`)
     .join("")}</w:tbl>`;
 }
 
@@ -80,7 +85,7 @@ function bodyXml(model: DocumentModel, ctx: Context): string {
         break;
       }
       case "table":
-        out.push(tableXml(node.rows, ctx));
+        out.push(tableXml(node, ctx));
         break;
       case "image": {
         let rId = ctx.images.get(node.path);

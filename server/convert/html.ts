@@ -1,4 +1,5 @@
 import type { DocNode, Run } from "./layout-analysis.js";
+import { layCells, type LaidCell } from "./tables.js";
 
 /** HTML (and XHTML for EPUB) from the document model: semantic elements, inline styles only for what differs. */
 
@@ -48,8 +49,13 @@ export function nodesToHtml(nodes: readonly DocNode[], options: HtmlBodyOptions)
         break;
       }
       case "table": {
-        const [head, ...body] = node.rows;
-        const row = (cells: string[], tag: string) => `    <tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join("")}</tr>`;
+        const [head, ...body] = layCells(node.rows, node.merges);
+        const spans = (c: LaidCell) => `${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ""}${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ""}`;
+        const row = (cells: LaidCell[], tag: string) =>
+          `    <tr>${cells
+            .filter((c) => !c.continued)
+            .map((c) => `<${tag}${spans(c)}>${escapeHtml(c.text)}</${tag}>`)
+            .join("")}</tr>`;
         out.push(`<table>\n  <thead>\n${row(head!, "th")}\n  </thead>\n  <tbody>\n${body.map((r) => row(r, "td")).join("\n")}\n  </tbody>\n</table>`);
         break;
       }

@@ -1,8 +1,9 @@
 import type { LayoutBlock, LayoutChapter, LayoutLine, LayoutPage, LayoutSpan } from "../engines/mupdf/convert-tasks.js";
-import { centreY, height, lineText, median, width } from "./geometry.js";
+import { centreY, height, lineText, median, width, type Box } from "./geometry.js";
 import { readingOrder, type Placed } from "./page-order.js";
 import { pageFurniture } from "./page-furniture.js";
-import { findTables, type FoundTable } from "./tables.js";
+import { findRuledTables } from "./ruled-tables.js";
+import { findTables, type CellMerge, type FoundTable } from "./tables.js";
 
 /**
  * Turns MuPDF's positioned text into a flowing document. Each page is read in its own order (columns found by
@@ -20,7 +21,7 @@ export type DocNode =
   | { type: "heading"; level: 1 | 2 | 3; runs: Run[]; page: number }
   | { type: "paragraph"; runs: Run[]; page: number }
   | { type: "list"; ordered: boolean; items: Run[][]; page: number }
-  | { type: "table"; rows: string[][]; page: number }
+  | { type: "table"; rows: string[][]; merges?: CellMerge[]; page: number }
   | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number };
 
 export interface DocumentModel {
@@ -92,7 +93,7 @@ type PageItem = Placed &
   (
     | { kind: "line"; line: LayoutLine; block: number }
     | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
-    | { kind: "table"; rows: string[][] }
+    | { kind: "table"; rows: string[][]; merges?: CellMerge[] }
   );
 
 type LineItem = Extract<PageItem, { kind: "line" }>;
@@ -101,7 +102,7 @@ type LineItem = Extract<PageItem, { kind: "line" }>;
 type FlowItem =
   | { kind: "paragraph"; lines: LayoutLine[]; size: number; startsColumn: boolean; footnote: boolean; indented: boolean }
   | { kind: "image"; image: Extract<LayoutBlock, { kind: "image" }> }
-  | { kind: "table"; rows: string[][] };
+  | { kind: "table"; rows: string[][]; merges?: CellMerge[] };
 
 /** Pictures covering more of the page than this are backgrounds: they come first and take no part in columns. */
 const BACKGROUND_SHARE = 0.4;
@@ -115,7 +116,7 @@ function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readon
   page.blocks.forEach((block, index) => {
     if (block.kind === "image") {
       const item: PageItem = { kind: "image", image: block, bbox: block.bbox, core: [block.bbox[1], block.bbox[3]] };
-      if (width(block.bbox) * height(block.bbox) > BACKGROUND_SHARE * page.width * page.height) backgrounds.push(item);
+      if (!block.drawing && width(block.bbox) * height(block.bbox) > BACKGROUND_SHARE * page.width * page.height) backgrounds.push(item);
       else items.push(item);
       return;
     }
@@ -126,7 +127,7 @@ function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readon
       items.push({ kind: "line", line, block: index, bbox: line.bbox, core: [cy - half, cy + half] });
     }
   });
-  for (const t of tables) items.push({ kind: "table", rows: t.rows, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
+  for (const t of tables) items.push({ kind: "table", rows: t.rows, merges: t.merges, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
   return { items, backgrounds };
 }
 
@@ -173,7 +174,7 @@ function flowOfColumn(column: readonly PageItem[], out: FlowItem[]): void {
     if (item.kind !== "line") {
       close();
       first = false;
-      out.push(item.kind === "image" ? { kind: "image", image: item.image } : { kind: "table", rows: item.rows });
+      out.push(item.kind === "image" ? { kind: "image", image: item.image } : { kind: "table", rows: item.rows, merges: item.merges });
       continue;
     }
     const prev = current[current.length - 1];
@@ -205,8 +206,14 @@ function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: num
     const kept = b.lines.filter((l) => !skip.has(l));
     return kept.map((line) => ({ line, block, blockLines: kept.length }));
   });
-  const tables = detectTables ? findTables(lines, page.width) : [];
-  const { items, backgrounds } = itemsOf(page, skip, tables);
+  // Tables drawn with rules first; then drawings, which take the text inside them (a chart's labels) into their
+  // picture; the text grid finds the unruled tables among the lines left.
+  const ruled = detectTables ? findRuledTables(page.rules, lines.map((l) => l.line), page) : [];
+  const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
+  const inDrawings = keepDrawings(page, lines.map((l) => l.line).filter((l) => !inRuled.has(l)), ruled);
+  const free = lines.filter((l) => !inRuled.has(l.line) && !inDrawings.has(l.line));
+  const tables = detectTables ? [...ruled, ...findTables(free, page.width)] : [];
+  const { items, backgrounds } = itemsOf(page, new Set([...skip, ...inDrawings]), tables);
   const flow: FlowItem[] = [];
   for (const b of backgrounds) if (b.kind === "image") flow.push({ kind: "image", image: b.image });
   // A column gutter is wider than the space between words.
@@ -217,6 +224,42 @@ function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: num
   }
   const notes = flow.filter((f) => f.kind === "paragraph" && f.footnote);
   return { flow: [...flow.filter((f) => !(f.kind === "paragraph" && f.footnote)), ...notes], tables: tables.length };
+}
+
+/** A drawing whose area is more than this share text is shading behind text: the text stays text. */
+const DRAWING_TEXT_SHARE = 0.35;
+/** Words in a line from which it is a sentence, not a label. */
+const PROSE_LINE_WORDS = 7;
+
+const overlap = (a: Box, b: Box) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+const inside = (line: LayoutLine, box: Box) => {
+  const cx = (line.bbox[0] + line.bbox[2]) / 2;
+  const cy = centreY(line.bbox);
+  return cx >= box[0] && cx <= box[2] && cy >= box[1] && cy <= box[3];
+};
+
+/**
+ * Which rendered drawings stay on the page as pictures: not those over a table (its borders and cell shading, whose
+ * text the table carries), nor shading behind running text; a chart or diagram does, and the few words on it
+ * (labels, legends) are in its picture, so they leave the text. Returns the lines the kept drawings take.
+ */
+function keepDrawings(page: LayoutPage, lines: readonly LayoutLine[], tables: readonly FoundTable[]): Set<LayoutLine> {
+  const taken = new Set<LayoutLine>();
+  const pictures = page.blocks.filter((b): b is Extract<LayoutBlock, { kind: "image" }> => b.kind === "image" && !b.drawing);
+  page.blocks = page.blocks.filter((block) => {
+    if (block.kind !== "image" || !block.drawing) return true;
+    const area = width(block.bbox) * height(block.bbox);
+    if (tables.some((t) => overlap(t.bbox, block.bbox) > area * 0.5)) return false;
+    // A frame drawn around a picture: the picture is there already.
+    if (pictures.some((p) => overlap(p.bbox, block.bbox) > width(p.bbox) * height(p.bbox) * 0.5)) return false;
+    const within = lines.filter((l) => !taken.has(l) && inside(l, block.bbox));
+    const textArea = within.reduce((sum, l) => sum + width(l.bbox) * height(l.bbox), 0);
+    // Labels are a few words; a line of a sentence means the drawing is a box or shading behind text.
+    if (textArea > area * DRAWING_TEXT_SHARE || within.some((l) => lineText(l).trim().split(/\s+/).length >= PROSE_LINE_WORDS)) return false;
+    for (const line of within) taken.add(line);
+    return true;
+  });
+  return taken;
 }
 
 /** Heading levels by size rank: the largest size that stands out is level 1, the next 2, the rest 3. */
@@ -251,7 +294,7 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
     tableCount += tables;
     for (const item of flow) {
       if (item.kind === "table") {
-        nodes.push({ type: "table", rows: item.rows, page });
+        nodes.push({ type: "table", rows: item.rows, ...(item.merges?.length ? { merges: item.merges } : {}), page });
         continue;
       }
       if (item.kind === "image") {
@@ -263,7 +306,13 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
       if (runs.length === 0) continue;
       const level = item.lines.length <= 3 ? (levels.get(item.size) ?? (item.size >= bodySize - 0.5 && boldHeading(runs, item.lines.length) ? boldLevel : undefined)) : undefined;
       if (level && !item.footnote) {
-        nodes.push({ type: "heading", level, runs, page });
+        // A heading wrapped in a narrow column may be cut where the page's reading order is: a line starting in
+        // lower case right after a heading of its level goes on with it.
+        const last = nodes[nodes.length - 1];
+        if (last?.type === "heading" && last.level === level && last.page === page && /^\p{Ll}/u.test(runs[0]!.text)) {
+          last.runs[last.runs.length - 1]!.text = `${last.runs[last.runs.length - 1]!.text.trimEnd()} `;
+          last.runs.push(...runs);
+        } else nodes.push({ type: "heading", level, runs, page });
         continue;
       }
       if (LIST_MARKER.test(runs[0]!.text)) {

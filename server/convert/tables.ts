@@ -8,10 +8,20 @@ import { lineText, median, type Box } from "./geometry.js";
  * its columns are not the visible part of longer text blocks that run on above or below it.
  */
 
+/** Grid cells joined into one: the text sits in the first, the others stay empty. */
+export interface CellMerge {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
+
 export interface FoundTable {
   lines: Set<LayoutLine>;
   rows: string[][];
   bbox: Box;
+  /** Only cells that span more than one grid cell. */
+  merges?: CellMerge[];
 }
 
 /** A line with the MuPDF text block it came in, and how many lines that block holds. */
@@ -76,14 +86,28 @@ function proseBlocks(lines: readonly BlockLine[]): Set<number> {
 export function findTables(lines: readonly BlockLine[], pageWidth: number): FoundTable[] {
   const cells: Cell[] = [];
   const prose = proseBlocks(lines);
+  /** Text that is no cell: a grid does not run on across it. */
+  const breaks: Array<{ cy: number; x0: number; x1: number }> = [];
   for (const entry of lines) {
     const { line } = entry;
-    if (prose.has(entry.block)) continue;
     const cy = (line.bbox[1] + line.bbox[3]) / 2;
+    if (prose.has(entry.block)) {
+      breaks.push({ cy, x0: line.bbox[0], x1: line.bbox[2] });
+      continue;
+    }
     const h = line.bbox[3] - line.bbox[1];
     // A line of prose beside a table (the other page column) is no cell of it, and must not widen its rows.
-    for (const piece of piecesOf(line)) if (wordCount(piece.text) <= PROSE_WORDS) cells.push({ ...entry, ...piece, cy, h });
+    for (const piece of piecesOf(line)) {
+      if (wordCount(piece.text) <= PROSE_WORDS) cells.push({ ...entry, ...piece, cy, h });
+      else breaks.push({ cy, x0: piece.x0, x1: piece.x1 });
+    }
   }
+  /** Whether text that is no cell lies between two rows, across the columns of the first. */
+  const brokenBetween = (above: readonly Cell[], below: readonly Cell[]) => {
+    const x0 = above[0]!.x0;
+    const x1 = above[above.length - 1]!.x1;
+    return breaks.some((b) => b.cy > above[0]!.cy + 1 && b.cy < below[0]!.cy - 1 && b.x0 < x1 && b.x1 > x0);
+  };
   cells.sort((a, b) => a.cy - b.cy || a.x0 - b.x0);
   const rows: Cell[][] = [];
   for (const cell of cells) {
@@ -103,7 +127,8 @@ export function findTables(lines: readonly BlockLine[], pageWidth: number): Foun
   for (const row of rows) {
     // Cells must not overlap horizontally: overlapping lines on one baseline are not columns.
     const separate = row.length >= 2 && row.every((c, i) => i === 0 || c.x0 >= row[i - 1]!.x1 - 1);
-    if (separate && (run.length === 0 || sameColumns(run[0]!, row))) run.push(row);
+    const last = run[run.length - 1];
+    if (separate && (!last || (sameColumns(run[0]!, row) && !brokenBetween(last, row)))) run.push(row);
     else {
       flush();
       if (separate) run.push(row);
@@ -155,4 +180,27 @@ function tableFrom(rows: Cell[][], pageWidth: number): FoundTable | undefined {
     Math.max(...all.map((c) => c.line.bbox[3])),
   ];
   return { lines: new Set(all.map((c) => c.line)), rows: rows.map((row) => row.map((c) => c.text)), bbox };
+}
+
+/** One cell as a writer lays it out: merged cells span grid columns and rows. */
+export interface LaidCell {
+  text: string;
+  colSpan: number;
+  rowSpan: number;
+  /** A grid cell under a cell merged from the row above (Word writes these as vertical-merge continuations). */
+  continued: boolean;
+}
+
+/** The rows of a table with merged cells resolved: cells covered from the left are left out. */
+export function layCells(rows: readonly string[][], merges: readonly CellMerge[] = []): LaidCell[][] {
+  const columns = Math.max(...rows.map((r) => r.length));
+  return rows.map((row, r) => {
+    const out: LaidCell[] = [];
+    for (let c = 0; c < columns; c++) {
+      const m = merges.find((x) => r >= x.row && r < x.row + x.rows && c >= x.col && c < x.col + x.cols);
+      if (!m) out.push({ text: row[c] ?? "", colSpan: 1, rowSpan: 1, continued: false });
+      else if (c === m.col) out.push({ text: r === m.row ? (row[c] ?? "") : "", colSpan: m.cols, rowSpan: m.rows, continued: r !== m.row });
+    }
+    return out;
+  });
 }

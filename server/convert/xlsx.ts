@@ -4,39 +4,64 @@ import yazl from "yazl";
 import { escapeHtml as escapeXml } from "./html.js";
 
 /**
- * A minimal SpreadsheetML workbook: sheets of rows, where numbers are stored as numbers (with the display format
- * the PDF showed: decimals, thousands separators, percentages), text as inline strings, a bold first row where
- * asked, and SUM formulas where a cell was found to total the cells above it.
+ * A minimal SpreadsheetML workbook: sheets of rows, where numbers and dates are stored as numbers with the display
+ * format the PDF showed (decimals, thousands separators, percentages, currencies, dates), text as inline strings,
+ * a bold header where asked, merged cells where a table merged them, and SUM formulas where a cell was found to
+ * total the cells above it.
  */
 
 export type CellValue =
   | { kind: "text"; text: string; bold?: boolean }
-  | { kind: "number"; value: number; style: NumberStyle }
-  | { kind: "sum"; value: number; style: NumberStyle; column: number; fromRow: number; toRow: number };
+  | { kind: "number"; value: number; format: string }
+  | { kind: "sum"; value: number; format: string; column: number; fromRow: number; toRow: number };
 
-/** Built-in number formats: General, 0.00, #,##0, #,##0.00, 0%, 0.00%. */
-export type NumberStyle = "general" | "decimal2" | "thousands" | "thousands2" | "percent" | "percent2";
-const STYLE_INDEX: Record<NumberStyle, number> = { general: 0, decimal2: 1, thousands: 2, thousands2: 3, percent: 4, percent2: 5 };
-const BOLD_INDEX = 6;
+export interface SheetMerge {
+  row: number;
+  col: number;
+  rows: number;
+  cols: number;
+}
 
 export interface Sheet {
   name: string;
   rows: CellValue[][];
+  merges?: SheetMerge[];
 }
 
-/** A number as the PDF showed it ("1,234.50", "12%", "(3.00)", "€ 9") and the format that shows it that way. */
-export function parseNumber(text: string): { value: number; style: NumberStyle } | undefined {
-  const t = text.trim().replace(/^[$€£¥]\s?/, "").replace(/\s?[$€£¥]$/, "");
-  const m = /^(\()?([-+])?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(%)?(\))?$/.exec(t);
-  if (!m || Boolean(m[1]) !== Boolean(m[6])) return undefined;
-  const digits = m[3]!.replace(/,/g, "");
-  let value = Number(`${digits}${m[4] ? `.${m[4]}` : ""}`);
-  if (m[1] || m[2] === "-") value = -value;
-  const decimals = m[4]?.length ?? 0;
-  if (m[5]) return { value: value / 100, style: decimals > 0 ? "percent2" : "percent" };
-  if (m[3]!.includes(",")) return { value, style: decimals > 0 ? "thousands2" : "thousands" };
-  return { value, style: decimals === 2 ? "decimal2" : "general" };
+/** Excel's built-in number formats by code; any other code is declared in the workbook's styles. */
+const BUILT_IN_FORMATS: Record<string, number> = { General: 0, "0": 1, "0.00": 2, "#,##0": 3, "#,##0.00": 4, "0%": 9, "0.00%": 10 };
+const FIRST_CUSTOM_FORMAT = 164;
+
+/** The cell styles a workbook uses: the plain one, bold text, and one per number format. */
+class Styles {
+  private readonly formats = new Map<string, number>();
+  /** Style index 0 is plain, 1 bold; number formats follow in order of first use. */
+  private readonly cellFormats: string[] = [];
+
+  indexOf(format: string): number {
+    let index = this.formats.get(format);
+    if (index === undefined) {
+      index = 2 + this.cellFormats.length;
+      this.cellFormats.push(format);
+      this.formats.set(format, index);
+    }
+    return index;
+  }
+
+  xml(): string {
+    const custom = [...new Set(this.cellFormats.filter((f) => BUILT_IN_FORMATS[f] === undefined))];
+    const customId = new Map(custom.map((f, i) => [f, FIRST_CUSTOM_FORMAT + i]));
+    const numFmts = custom.length > 0 ? `<numFmts count="${custom.length}">${custom.map((f) => `<numFmt numFmtId="${customId.get(f)}" formatCode="${escapeXml(f)}"/>`).join("")}</numFmts>` : "";
+    const xfs = [
+      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
+      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
+      ...this.cellFormats.map((f) => `<xf numFmtId="${BUILT_IN_FORMATS[f] ?? customId.get(f)}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`),
+    ];
+    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${numFmts}<fonts count="2"><font><sz val="11"/><name val="Liberation Sans"/></font><font><b/><sz val="11"/><name val="Liberation Sans"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs></styleSheet>`;
+  }
 }
+const BOLD_INDEX = 1;
 
 function columnName(index: number): string {
   let name = "";
@@ -44,35 +69,37 @@ function columnName(index: number): string {
   return name;
 }
 
-function cellXml(cell: CellValue, ref: string): string {
+function cellXml(cell: CellValue, ref: string, styles: Styles): string {
   switch (cell.kind) {
     case "text":
       return `<c r="${ref}" t="inlineStr"${cell.bold ? ` s="${BOLD_INDEX}"` : ""}><is><t xml:space="preserve">${escapeXml(cell.text)}</t></is></c>`;
     case "number":
-      return `<c r="${ref}" s="${STYLE_INDEX[cell.style]}"><v>${cell.value}</v></c>`;
+      return `<c r="${ref}" s="${styles.indexOf(cell.format)}"><v>${cell.value}</v></c>`;
     case "sum": {
       const col = columnName(cell.column);
-      return `<c r="${ref}" s="${STYLE_INDEX[cell.style]}"><f>SUM(${col}${cell.fromRow + 1}:${col}${cell.toRow + 1})</f><v>${cell.value}</v></c>`;
+      return `<c r="${ref}" s="${styles.indexOf(cell.format)}"><f>SUM(${col}${cell.fromRow + 1}:${col}${cell.toRow + 1})</f><v>${cell.value}</v></c>`;
     }
   }
 }
 
-function sheetXml(sheet: Sheet): string {
+function sheetXml(sheet: Sheet, styles: Styles): string {
   const widths: number[] = [];
   sheet.rows.forEach((row) =>
     row.forEach((cell, c) => {
-      const length = cell.kind === "text" ? cell.text.length : String(cell.value).length + 2;
+      const length = cell.kind === "text" ? cell.text.length : Math.max(String(cell.value).length + 2, 12);
       widths[c] = Math.max(widths[c] ?? 8, Math.min(60, length + 2));
     }),
   );
   const cols = widths.length > 0 ? `<cols>${widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join("")}</cols>` : "";
-  const rows = sheet.rows.map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`)).join("")}</row>`).join("");
+  const rows = sheet.rows.map((row, r) => `<row r="${r + 1}">${row.map((cell, c) => cellXml(cell, `${columnName(c)}${r + 1}`, styles)).join("")}</row>`).join("");
+  const merges = sheet.merges ?? [];
+  const mergeXml =
+    merges.length > 0
+      ? `<mergeCells count="${merges.length}">${merges.map((m) => `<mergeCell ref="${columnName(m.col)}${m.row + 1}:${columnName(m.col + m.cols - 1)}${m.row + m.rows}"/>`).join("")}</mergeCells>`
+      : "";
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${cols}<sheetData>${rows}</sheetData></worksheet>`;
+<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${cols}<sheetData>${rows}</sheetData>${mergeXml}</worksheet>`;
 }
-
-const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Liberation Sans"/></font><font><b/><sz val="11"/><name val="Liberation Sans"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="7"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="9" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="10" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
 
 /** Sheet names: at most 31 characters, none of []:*?/\, unique. */
 function sheetNames(names: readonly string[]): string[] {
@@ -114,8 +141,10 @@ export async function writeXlsx(sheets: readonly Sheet[], output: string): Promi
       .map((_, i) => `<Relationship Id="rIdSheet${i + 1}" Type="${REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
       .join("")}</Relationships>`,
   );
-  add("xl/styles.xml", STYLES);
-  sheets.forEach((sheet, i) => add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet)));
+  const styles = new Styles();
+  sheets.forEach((sheet, i) => add(`xl/worksheets/sheet${i + 1}.xml`, sheetXml(sheet, styles)));
+  // Written after the sheets, which add the number formats they use.
+  add("xl/styles.xml", styles.xml());
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(output));
 }

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { spreadsheetConvertOptions } from "../../catalog/options/convert.js";
 import { plainText, type DocNode } from "../convert/layout-analysis.js";
 import { readDocument } from "../convert/read-document.js";
-import { parseNumber, writeXlsx, type CellValue, type Sheet } from "../convert/xlsx.js";
+import { parseCell, readingOf } from "../convert/cell-values.js";
+import { writeXlsx, type CellValue, type Sheet, type SheetMerge } from "../convert/xlsx.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import { stemOf } from "../lib/file-names.js";
 import type { Processor } from "./types.js";
@@ -22,36 +23,43 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
     ctx,
   );
   let formulas = 0;
-  const tableRows = (rows: string[][]): CellValue[][] => {
-    const cells = rows.map((row, r) =>
+  type Table = Extract<DocNode, { type: "table" }>;
+  const tableRows = (table: Table): CellValue[][] => {
+    // Header rows: the first, and as many more as a merged cell starting in it spans.
+    const header = Math.max(1, ...(table.merges ?? []).filter((m) => m.row === 0).map((m) => m.rows));
+    const reading = readingOf(table.rows.slice(header).flat());
+    const cells = table.rows.map((row, r) =>
       row.map((text): CellValue => {
-        const number = r > 0 ? parseNumber(text) : undefined;
-        return number ? { kind: "number", ...number } : { kind: "text", text, bold: r === 0 };
+        const typed = r >= header ? parseCell(text, reading) : undefined;
+        return typed ? { kind: "number", value: typed.value, format: typed.format } : { kind: "text", text, bold: r < header };
       }),
     );
-    if (options.detectFormulas) formulas += totalsToFormulas(cells);
+    if (options.detectFormulas) formulas += totalsToFormulas(cells, header);
     return cells;
   };
   const sheets: Sheet[] = [];
-  const tables = model.nodes.filter((n): n is Extract<DocNode, { type: "table" }> => n.type === "table");
+  const tables = model.nodes.filter((n): n is Table => n.type === "table");
   if (options.preserveSpreadsheetLayout || tables.length === 0) {
     for (const page of [...new Set(model.nodes.map((n) => n.page))]) {
       const rows: CellValue[][] = [];
+      const merges: SheetMerge[] = [];
       for (const node of model.nodes.filter((n) => n.page === page)) {
         if (node.type === "table") {
+          // Each table is a region of its own, one empty row below the text or table before it.
           const offset = rows.length;
-          const cells = tableRows(node.rows);
-          // Formulas refer to rows of the table; on a page sheet the table starts further down.
+          const cells = tableRows(node);
+          // Formulas and merges refer to rows of the table; on a page sheet the table starts further down.
           rows.push(...cells.map((row) => row.map((c) => (c.kind === "sum" ? { ...c, fromRow: c.fromRow + offset, toRow: c.toRow + offset } : c))));
+          merges.push(...(node.merges ?? []).map((m) => ({ ...m, row: m.row + offset })));
           rows.push([]);
         } else if (node.type === "list") rows.push(...node.items.map((item): CellValue[] => [{ kind: "text", text: plainText(item) }]));
         else if (node.type !== "image") rows.push([{ kind: "text", text: plainText(node.runs), bold: node.type === "heading" }]);
       }
-      sheets.push({ name: `Page ${page}`, rows });
+      sheets.push({ name: `Page ${page}`, rows, merges });
     }
     if (!options.preserveSpreadsheetLayout) notes.push("No tables were found, so each page's text is a sheet of its own.");
   } else {
-    tables.forEach((table, i) => sheets.push({ name: `Table ${i + 1} (page ${table.page})`, rows: tableRows(table.rows) }));
+    tables.forEach((table, i) => sheets.push({ name: `Table ${i + 1} (page ${table.page})`, rows: tableRows(table), merges: table.merges }));
   }
   if (sheets.length === 0) sheets.push({ name: "Sheet", rows: [] });
   const out = path.join(ctx.workDir, "tables.xlsx");
@@ -66,17 +74,17 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
  * Where a table's last row holds, in a column of numbers, the sum of the numbers above it (to the cent), that
  * cell becomes a SUM formula over them. Returns how many were found.
  */
-function totalsToFormulas(rows: CellValue[][]): number {
-  if (rows.length < 3) return 0;
+function totalsToFormulas(rows: CellValue[][], header: number): number {
+  if (rows.length < header + 2) return 0;
   const last = rows.length - 1;
   let found = 0;
   rows[last]!.forEach((cell, c) => {
     if (cell.kind !== "number") return;
-    const above = rows.slice(1, last).map((row) => row[c]);
+    const above = rows.slice(header, last).map((row) => row[c]);
     if (!above.every((a) => a?.kind === "number")) return;
     const sum = above.reduce((total, a) => total + (a as { value: number }).value, 0);
     if (Math.abs(sum - cell.value) < 0.005) {
-      rows[last]![c] = { kind: "sum", value: cell.value, style: cell.style, column: c, fromRow: 1, toRow: last - 1 };
+      rows[last]![c] = { kind: "sum", value: cell.value, format: cell.format, column: c, fromRow: header, toRow: last - 1 };
       found++;
     }
   });

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
+import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
+import { readPageVectors, type PageRule } from "./page-rules.js";
+import { paintOverText } from "./scan-cleaning.js";
 
 /**
  * MuPDF work for the Convert tools, run in the worker threads like the tasks in tasks.ts (which spreads these in).
@@ -59,7 +62,15 @@ export interface LayoutLine {
 
 export type LayoutBlock =
   | { kind: "text"; bbox: [number, number, number, number]; lines: LayoutLine[] }
-  | { kind: "image"; bbox: [number, number, number, number]; path: string; width: number; height: number };
+  | {
+      kind: "image";
+      bbox: [number, number, number, number];
+      path: string;
+      width: number;
+      height: number;
+      /** A render of vector drawings (with any text over them), not a picture from the file. */
+      drawing?: boolean;
+    };
 
 export interface LayoutPage {
   width: number;
@@ -67,6 +78,10 @@ export interface LayoutPage {
   blocks: LayoutBlock[];
   /** Pictures left out for their size. */
   skippedImages: number;
+  /** Horizontal and vertical lines drawn on the page: the borders of ruled tables. */
+  rules: PageRule[];
+  /** Areas of other vector shapes (parts of charts, diagrams, shading). */
+  drawings: Array<[number, number, number, number]>;
 }
 
 /** Top-level outline entries that point into the document, for chapters. */
@@ -100,6 +115,10 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let inkRight = -Infinity;
   let imageCount = 0;
   let skippedImages = 0;
+  const { rules, drawings } = readPageVectors(page);
+  const verticals = rules.filter((r) => r.dir === "v");
+  /** Whether a vertical rule runs between x0 and x1 at height y: a table's column border parts two cells. */
+  const ruledApart = (x0: number, x1: number, y: number) => verticals.some((r) => r.x0 > x0 && r.x0 < x1 && r.y0 <= y && r.y1 >= y);
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
   stext.walk({
     onImageBlock(bbox, _transform, image) {
@@ -136,7 +155,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       const ink = c.trim() !== "";
       // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
       // span, so that the layout analysis sees where each piece of text begins.
-      const apart = ink && span !== undefined && left - inkRight > size * CELL_GAP_EMS;
+      const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
       if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
         span.text += c;
         span.x1 = Math.max(span.x1, right);
@@ -167,7 +186,17 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       block = undefined;
     },
   });
-  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages };
+  if (imageDir) {
+    // The drawings are placed among the page's pictures; the layout analysis decides which stay pictures.
+    const lines = rules.map((r): [number, number, number, number] => [r.x0, r.y0, r.x1, r.y1]);
+    const texts = blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => ({ bbox: l.bbox, text: l.spans.map((sp) => sp.text).join("") })) : []));
+    for (const box of withLabels(drawingRegions(drawings, lines, [x0, y0, x1, y1]), texts)) {
+      const path = `${imageDir}/${prefix}-drawing-${++imageCount}.png`;
+      const { width, height } = renderCrop(page, box, path);
+      blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
+    }
+  }
+  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings };
 }
 
 export interface SlidePage extends LayoutPage {
@@ -213,14 +242,20 @@ function renderWithoutText(page: mupdf.PDFPage, scale: number): mupdf.Pixmap {
 
 export const convertTasks = {
   /** For slides: each page's background without its text (JPEG at dpi), and its text as positioned blocks. */
-  readSlides(args: { input: string; outDir: string; pages: number[]; dpi: number; quality: number }, progress: Progress): { pages: SlidePage[] } {
+  readSlides(
+    args: { input: string; outDir: string; pages: number[]; dpi: number; quality: number; cleanText?: boolean },
+    progress: Progress,
+  ): { pages: SlidePage[] } {
     const doc = openPdf(args.input);
     const pages = args.pages.map((index, i) => {
       const page = doc.loadPage(index) as mupdf.PDFPage;
       const layout = readPageLayout(page, undefined, "");
       const [x0, y0, x1, y1] = page.getBounds();
       // A poster-sized page is drawn coarser rather than into an image of billions of pixels.
-      const pixmap = renderWithoutText(page, fittedDpi(x1 - x0, y1 - y0, args.dpi) / 72);
+      const scale = fittedDpi(x1 - x0, y1 - y0, args.dpi) / 72;
+      const pixmap = renderWithoutText(page, scale);
+      // A scan read with OCR: the text boxes carry its words, so their picture is taken out of the background.
+      if (args.cleanText) paintOverText(pixmap, layout.blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => l.bbox) : [])), scale);
       const background = `${args.outDir}/slide-${index + 1}.jpg`;
       fs.writeFileSync(background, pixmap.asJPEG(args.quality, false));
       pixmap.destroy();
