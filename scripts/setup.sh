@@ -18,6 +18,8 @@ declare -A PROVIDES=(
   [fonts-liberation2]=/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf
   # fc-list: which fonts LibreOffice could embed into a rebuilt document.
   [fontconfig]=/usr/bin/fc-list
+  # fontTools' subsetter: the fonts embedded into a rebuilt Word document are cut down to its characters.
+  [python3-fonttools]=/usr/lib/python3/dist-packages/fontTools/subset/__init__.py
   [epubcheck]=/usr/share/java/epubcheck.jar
   # The engine sandbox (server/engines/sandbox.ts); prlimit comes with util-linux.
   [bubblewrap]=/usr/bin/bwrap
@@ -28,7 +30,7 @@ declare -A PROVIDES=(
   # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
   [redis-server]=/usr/bin/redis-server
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig epubcheck bubblewrap)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig python3-fonttools epubcheck bubblewrap)
 packages+=(ocrmypdf tesseract-ocr unpaper)
 
 # OCR languages: OCR_LANGUAGES=all (the default: every language catalog/ocr-languages.ts lists, about 320 MB),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { officeConvert } from "../engines/libreoffice.js";
+import { subsetEmbeddedFonts } from "./docx-font-subsets.js";
 import type { ProcessorContext } from "../tools/types.js";
 import { writeDocx } from "./docx.js";
 import { installedFontFamilies } from "../engines/installed-fonts.js";
@@ -61,5 +62,7 @@ export async function writeWordDocument(
   if (format === "docx" && !embed) return { path: docx, notes };
   const out = path.join(ctx.workDir, `document.${format}`);
   await officeConvert(docx, out, FILTERS[format], {}, { ...ctx, fileName }, embed ? { EmbedFonts: true, EmbedOnlyUsedFonts: true } : {});
+  // LibreOffice embeds whole fonts; the document needs only its own characters of them.
+  if (embed && format === "docx") await subsetEmbeddedFonts(out, ctx);
   return { path: out, notes };
 }
