@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf, pageTexts, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
-import { download, startServer, type TestServer } from "./helpers/server.js";
+import { download, postForm, startServer, type TestServer } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
 
 /**
@@ -10,17 +10,8 @@ import { readZip } from "./helpers/zip.js";
  * file that fails costs only itself. The ZIP's files are checked with poppler.
  */
 
-interface Reply {
-  status: number;
-  body: { success: boolean; error?: string; message?: string; warning?: string; downloadUrl?: string; fileIds?: string[] };
-}
-
-async function post(server: TestServer, tool: string, uploads: ReadonlyArray<{ name: string; data: Uint8Array | string }>, fields: Record<string, string | string[]>): Promise<Reply> {
-  const form = new FormData();
-  for (const file of uploads) form.append("files", new Blob([file.data]), file.name);
-  for (const [key, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
-  const res = await fetch(`${server.url}/api/process/${tool}`, { method: "POST", body: form });
-  return { status: res.status, body: (await res.json()) as Reply["body"] };
+function post(server: TestServer, tool: string, uploads: ReadonlyArray<{ name: string; data: Uint8Array | string }>, fields: Record<string, string | readonly string[]>) {
+  return postForm(server, `/api/process/${tool}`, uploads, fields);
 }
 
 /** The ZIP's entries written to a folder, by name. */

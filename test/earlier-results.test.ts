@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableClock } from "./helpers/clock.js";
 import { makeNumberedPdf, pageCountOf, pageTexts, pdfinfo, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
-import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { download, postForm, postTool, startServer, type TestServer } from "./helpers/server.js";
 
 /**
  * Results are inputs: every reply names its results by id, and every tool takes those ids (`fileIds`) in place of
@@ -14,19 +13,9 @@ import { download, postTool, startServer, type TestServer } from "./helpers/serv
 const exec = promisify(execFile);
 const HOUR = 3_600_000;
 
-interface Reply {
-  status: number;
-  body: { success: boolean; error?: string; downloadUrl?: string; fileId?: string; fileIds?: string[] };
-}
-
-/** POSTs uploads and results named by id, each id as a field of its own. */
-async function postWithIds(server: TestServer, tool: string, ids: readonly string[], fields: Record<string, string> = {}, uploads: readonly string[] = []): Promise<Reply> {
-  const form = new FormData();
-  for (const file of uploads) form.append("files", new Blob([await fs.readFile(file)]), "upload.pdf");
-  for (const id of ids) form.append("fileIds", id);
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const res = await fetch(`${server.url}/api/process/${tool}`, { method: "POST", body: form });
-  return { status: res.status, body: (await res.json()) as Reply["body"] };
+/** Results named by id (each id a field of its own), after any uploads. */
+function postWithIds(server: TestServer, tool: string, ids: readonly string[], fields: Record<string, string> = {}, uploads: readonly string[] = []) {
+  return postForm(server, `/api/process/${tool}`, uploads, { ...fields, fileIds: ids });
 }
 
 describe("results as inputs", () => {
@@ -42,7 +31,7 @@ describe("results as inputs", () => {
   afterAll(async () => server.close());
 
   it("a rotated result is protected without being uploaded again", async () => {
-    const rotated = (await postTool(server, "rotate-pdf", [threePages], { angle: 90 })) as Reply;
+    const rotated = (await postTool(server, "rotate-pdf", [threePages], { angle: 90 }));
     expect(rotated.status).toBe(200);
     expect(rotated.body.fileId).toMatch(/^[A-Za-z0-9_-]{24}$/);
     // The id is the download's own.
@@ -58,7 +47,7 @@ describe("results as inputs", () => {
   });
 
   it("takes results after the uploaded files, in the order named", async () => {
-    const first = (await postTool(server, "rotate-pdf", [threePages], { angle: 180 })) as Reply;
+    const first = (await postTool(server, "rotate-pdf", [threePages], { angle: 180 }));
     const merged = await postWithIds(server, "merge-pdf", [first.body.fileId!], {}, [twoPages]);
     expect(merged.status).toBe(200);
     const { path: out } = await download(server, merged.body.downloadUrl!);
@@ -68,7 +57,7 @@ describe("results as inputs", () => {
   });
 
   it("names each output where there are several, each one an input again; the ZIP itself has no id", async () => {
-    const split = (await postTool(server, "split-pdf", [threePages])) as Reply;
+    const split = (await postTool(server, "split-pdf", [threePages]));
     expect(split.status).toBe(200);
     expect(split.body.fileId).toBeUndefined();
     expect(split.body.fileIds).toHaveLength(3);
@@ -88,13 +77,13 @@ describe("results as inputs", () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("This file does not exist or has expired: files are deleted one hour after upload.");
 
-    const image = (await postTool(server, "pdf-to-jpg", [twoPages], { pages: "1" })) as Reply;
+    const image = (await postTool(server, "pdf-to-jpg", [twoPages], { pages: "1" }));
     expect(image.status).toBe(200);
     const ids = image.body.fileId ? [image.body.fileId] : image.body.fileIds!;
     const wrongKind = await postWithIds(server, "rotate-pdf", [ids[0]!]);
     expect(wrongKind.status).toBe(415);
 
-    const kept = (await postTool(server, "rotate-pdf", [twoPages], { angle: 90 })) as Reply;
+    const kept = (await postTool(server, "rotate-pdf", [twoPages], { angle: 90 }));
     clock.advance(HOUR + 1000);
     const expired = await postWithIds(server, "rotate-pdf", [kept.body.fileId!]);
     expect(expired.status).toBe(404);

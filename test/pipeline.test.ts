@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf, pageTexts, rotationsOf, writeTemp } from "./helpers/pdf-tools.js";
-import { download, startServer, type TestServer } from "./helpers/server.js";
+import { download, postForm, startServer, type TestServer } from "./helpers/server.js";
 
 /**
  * POST /api/pipeline: tools in a row as one job, each on the previous step's outputs, every step's options checked
@@ -12,18 +11,8 @@ import { download, startServer, type TestServer } from "./helpers/server.js";
 
 const exec = promisify(execFile);
 
-interface Reply {
-  status: number;
-  body: { success: boolean; error?: string; message?: string; downloadUrl?: string; fileId?: string; jobId?: string };
-}
-
-async function pipeline(server: TestServer, steps: unknown, uploads: readonly string[], ids: readonly string[] = [], route = "/api/pipeline"): Promise<Reply> {
-  const form = new FormData();
-  for (const file of uploads) form.append("files", new Blob([await fs.readFile(file)]), "in.pdf");
-  for (const id of ids) form.append("fileIds", id);
-  form.append("steps", typeof steps === "string" ? steps : JSON.stringify(steps));
-  const res = await fetch(`${server.url}${route}`, { method: "POST", body: form });
-  return { status: res.status, body: (await res.json()) as Reply["body"] };
+function pipeline(server: TestServer, steps: unknown, uploads: readonly string[], ids: readonly string[] = [], route = "/api/pipeline") {
+  return postForm(server, route, uploads, { fileIds: ids, steps: typeof steps === "string" ? steps : JSON.stringify(steps) });
 }
 
 describe("pipelines", () => {

@@ -53,6 +53,9 @@ export interface ToolReply {
     filename?: string;
     size?: number;
     extractionResult?: { success: boolean; downloadUrl: string; filename: string };
+    /** The result's id for a next request's fileIds; several outputs: each one's. */
+    fileId?: string;
+    fileIds?: string[];
   };
 }
 
@@ -77,6 +80,32 @@ export async function postTool(
   }
   const res = await fetch(`${server.url}/api/process/${tool}`, { method: "POST", body: form });
   return { status: res.status, body: (await res.json()) as ToolReply["body"] };
+}
+
+/** A reply of the API as JSON, with the fields the workflow calls add (ids of results, jobs). */
+export interface FormReply {
+  status: number;
+  body: ToolReply["body"] & { jobId?: string };
+}
+
+/**
+ * POSTs a form to any route: uploads (paths, or named bytes) under `files`, and fields, where a list is sent as the
+ * field repeated (fileIds) rather than as JSON text.
+ */
+export async function postForm(
+  server: TestServer,
+  route: string,
+  uploads: readonly Upload[],
+  fields: Record<string, string | readonly string[]> = {},
+): Promise<FormReply> {
+  const form = new FormData();
+  for (const file of uploads) {
+    if (typeof file === "string") form.append("files", new Blob([await fs.readFile(file)]), path.basename(file));
+    else form.append("files", new Blob([file.data], { type: file.type ?? "application/octet-stream" }), file.name);
+  }
+  for (const [key, value] of Object.entries(fields)) for (const v of typeof value === "string" ? [value] : value) form.append(key, v);
+  const res = await fetch(`${server.url}${route}`, { method: "POST", body: form });
+  return { status: res.status, body: (await res.json()) as FormReply["body"] };
 }
 
 /** Downloads a result into a temporary file and returns its path and the response headers. */
