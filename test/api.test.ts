@@ -64,6 +64,22 @@ describe("service endpoints", () => {
     expect(await docs.text()).toContain("Add Page Numbers");
   });
 
+  it("answers the app's pages with 200 and any other address with the not-found page, a 404 and noindex", async () => {
+    for (const url of ["/", "/merge-pdf", "/tool/split-pdf", "/pdf-sign", "/e-sign", "/faq", "/privacy-policy", "/convert-pdf"]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get("x-robots-tag"), url).toBeNull();
+      await res.arrayBuffer();
+    }
+    for (const url of ["/no/such/page", "/merge-pdff", "/sign-pdf", "/not-found", "/faq/", "/tool/nothing"]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get("x-robots-tag"), url).toBe("noindex");
+      expect(res.headers.get("content-type"), url).toContain("text/html");
+      expect(await res.text(), url).toContain('<div id="root">');
+    }
+  });
+
   it("answers 404 with a sentence for an unknown tool and an unknown download", async () => {
     const tool = await postTool(server, "make-coffee", [corpus("minimal-document.pdf")]);
     expect(tool.status).toBe(404);

@@ -70,13 +70,18 @@ describe("site shell in the browser", () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows the not-found page for unknown paths and for /e-sign, replacing unknown tool ids", async () => {
+  it("shows the not-found page at unknown addresses, keeping them in the bar; /e-sign opens the Sign screen", async () => {
     const { page } = await web.open();
-    await page.goto("/no/such/page");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
+    for (const address of ["/no/such/page", "/merge-pdff"]) {
+      const response = await page.goto(address);
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
+      expect(new URL(page.url()).pathname).toBe(address);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    }
     await page.goto("/e-sign");
-    await page.waitForURL("**/not-found");
-    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("404 Page Not Found");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Sign PDF");
+    expect(new URL(page.url()).pathname).toBe("/e-sign");
     await page.goto("/tool/split-pdf");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Split PDF");
   });

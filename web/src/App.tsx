@@ -9,6 +9,7 @@ import { useCurrentToast } from "./lib/toast-store.js";
 import { queryClient } from "./lib/query-client.js";
 import { ThemeProvider } from "./lib/theme.js";
 import { HomePage } from "./routes/home/HomePage.js";
+import { TOOL_ALIASES } from "../../catalog/site-pages.js";
 import { INFO_PAGES } from "./routes/info/info-routes.js";
 import { NotFoundPage } from "./routes/NotFoundPage.js";
 
@@ -46,6 +47,11 @@ function Routes() {
           <Route key={path} path={path} component={Page} />
         ))}
         <Route path="/not-found" component={NotFoundPage} />
+        {Object.entries(TOOL_ALIASES).map(([path, toolId]) => (
+          <Route key={path} path={path}>
+            {() => <ToolRoute toolId={toolId} />}
+          </Route>
+        ))}
         <Route path="/tool/:name">{(params) => <ToolRoute toolId={params.name} />}</Route>
         <Route path="/:toolId">{(params) => <ToolRoute toolId={params.toolId} />}</Route>
         <Route component={NotFoundPage} />

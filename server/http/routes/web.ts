@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { INFO_PAGE_PATHS, TOOL_ALIASES } from "../../../catalog/site-pages.js";
+import { findTool } from "../../../catalog/tools.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -45,6 +47,14 @@ function resolveAsset(root: string, urlPath: string): string | undefined {
   }
 }
 
+/** Whether the web app has a page at `urlPath`: the home page, an information page, or a tool's screen. */
+export function isSitePage(urlPath: string): boolean {
+  if (urlPath === "/" || (INFO_PAGE_PATHS as readonly string[]).includes(urlPath) || urlPath in TOOL_ALIASES) return true;
+  const id = /^\/(?:tool\/)?([a-z0-9-]{1,60})$/.exec(urlPath)?.[1];
+  const tool = id === undefined ? undefined : findTool(id);
+  return tool !== undefined && tool.screen !== "api-only";
+}
+
 /** The build's precompressed copy (web/compress-build.ts) that the browser accepts, if there is one. */
 function compressedCopy(file: string, acceptEncoding: string): { file: string; encoding: string } | undefined {
   for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
@@ -62,8 +72,9 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, ca
 
 /**
  * Serves the built web app. Files under /assets/ carry a content hash in their names, so they are cached for a
- * year; every other path that is not a file gets the app, and its router decides what to show there (its own
- * not-found page included). /api/ paths are never answered here.
+ * year; every other path that is not a file gets the app, whose router shows the page, or its not-found page at an
+ * address it has no page for, which is then answered with a 404 status and noindex. /api/ paths are never answered
+ * here.
  */
 export function registerWebRoutes(app: FastifyInstance): void {
   const root = findWebRoot();
@@ -85,6 +96,7 @@ export function registerWebRoutes(app: FastifyInstance): void {
     // The home page is prerendered into index.html; other addresses get the empty shell (when the build made one).
     const shell = path.join(root, "shell.html");
     const page = urlPath === "/" || !fs.existsSync(shell) ? path.join(root, "index.html") : shell;
+    if (!isSitePage(urlPath)) reply.status(404).header("X-Robots-Tag", "noindex");
     return sendFile(request, reply, page, "no-cache");
   };
   app.get("/", handler);

@@ -16,7 +16,7 @@ function toolLink(id: string, label?: string): NavLink {
   return { label: label ?? tool.name, href: `/${id}` };
 }
 
-/** The spec links Electronic Signature to /e-sign, which has no screen and so shows the not-found page. */
+/** The spec links Electronic Signature to /e-sign, which opens the Sign screen (catalog/site-pages.ts). */
 const electronicSignature: NavLink = { label: "Electronic Signature", href: "/e-sign" };
 
 export const PRIMARY_LINKS: readonly NavLink[] = [

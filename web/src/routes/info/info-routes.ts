@@ -1,13 +1,16 @@
 import { lazy, type ComponentType } from "react";
+import { INFO_PAGE_PATHS, type InfoPagePath } from "../../../../catalog/site-pages.js";
 
-/** The information pages, each loaded when first visited. */
-export const INFO_PAGES: ReadonlyArray<{ path: string; Page: ComponentType }> = [
-  { path: "/about-us", Page: lazy(() => import("./AboutPage.js")) },
-  { path: "/privacy-policy", Page: lazy(() => import("./PrivacyPage.js")) },
-  { path: "/terms-of-service", Page: lazy(() => import("./TermsPage.js")) },
-  { path: "/features", Page: lazy(() => import("./FeaturesPage.js")) },
-  { path: "/faq", Page: lazy(() => import("./FaqPage.js")) },
-  { path: "/testimonials", Page: lazy(() => import("./TestimonialsPage.js")) },
-  { path: "/security", Page: lazy(() => import("./SecurityPage.js")) },
-  { path: "/contact", Page: lazy(() => import("./ContactPage.js")) },
-];
+/** Each information page's screen, loaded when first visited; the addresses are the catalogue's, which the server knows. */
+const SCREENS: Record<InfoPagePath, ComponentType> = {
+  "/about-us": lazy(() => import("./AboutPage.js")),
+  "/privacy-policy": lazy(() => import("./PrivacyPage.js")),
+  "/terms-of-service": lazy(() => import("./TermsPage.js")),
+  "/features": lazy(() => import("./FeaturesPage.js")),
+  "/faq": lazy(() => import("./FaqPage.js")),
+  "/testimonials": lazy(() => import("./TestimonialsPage.js")),
+  "/security": lazy(() => import("./SecurityPage.js")),
+  "/contact": lazy(() => import("./ContactPage.js")),
+};
+
+export const INFO_PAGES: ReadonlyArray<{ path: string; Page: ComponentType }> = INFO_PAGE_PATHS.map((path) => ({ path, Page: SCREENS[path] }));
