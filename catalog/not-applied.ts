@@ -24,7 +24,8 @@ export const NOT_APPLIED: Readonly<Record<FormatKey, readonly string[]>> = {
   "pdf-to-markdown": REBUILT_UNUSED,
   "word-to-pdf": ["preserveFormatting", "ocrEnabled"],
   "pdf-to-jpg": ["preserveFormatting", "ocrEnabled"],
-  "pdf-to-png": SHARED_UNUSED,
+  // PNG is what this format makes: a choice of image format would only offer JPG, which PDF to JPG makes.
+  "pdf-to-png": [...SHARED_UNUSED, "imageFormat"],
   // SVG is vector: no pixels, so no resolution, image format or colour space.
   "pdf-to-svg": [...SHARED_UNUSED, "imageResolution", "imageFormat", "colorSpace"],
   // Every image is placed as it is, one a page, all of them.

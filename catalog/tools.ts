@@ -23,6 +23,7 @@ import {
   epubConvertOptions,
   htmlConvertOptions,
   imageConvertOptions,
+  pngConvertOptions,
   imagesToPdfOptions,
   markdownConvertOptions,
   pdfaConvertOptions,
@@ -314,7 +315,7 @@ export const TOOLS: readonly ToolDefinition[] = [
     [
       ["pdf-to-markdown", "PDF to Markdown", "Turn a PDF into Markdown with headings, lists and tables.", markdownConvertOptions],
       ["pdf-to-epub", "PDF to EPUB", "Turn a PDF into an EPUB 3 e-book with chapters.", epubConvertOptions],
-      ["pdf-to-png", "PDF to PNG", "Turn each PDF page into a PNG image.", imageConvertOptions],
+      ["pdf-to-png", "PDF to PNG", "Turn each PDF page into a PNG image.", pngConvertOptions],
       ["pdf-to-svg", "PDF to SVG", "Turn each PDF page into a scalable SVG drawing.", imageConvertOptions],
       ["pdf-to-pdf-a", "PDF to PDF/A", "Make an archival PDF/A copy with embedded fonts.", pdfaConvertOptions],
       ["pdf-to-rtf", "PDF to RTF", "Turn a PDF into a Rich Text document.", documentConvertOptions],

@@ -43,6 +43,10 @@ describe("pdf-to-jpg, pdf-to-png", () => {
   it("gives a single image, not a ZIP, for one page; PNG at 150 dpi", async () => {
     const { path, reply } = await runTool(server, "pdf-to-png", [threePages], { imageResolution: 150, pageRange: "2" });
     expect(reply.filename).toBe("three.png");
+    // PNG is this format's own default: nothing to explain. Asking it for JPG is.
+    expect(reply.message ?? "").not.toContain("Saved as PNG");
+    const asked = await runTool(server, "pdf-to-png", [threePages], { imageResolution: 72, pageRange: "2", imageFormat: "jpg" });
+    expect(asked.reply.message).toContain("Saved as PNG, the format this tool makes");
     const meta = await sharp(path).metadata();
     expect([meta.format, meta.width]).toEqual(["png", 1240]);
     // 842 pt at 150 dpi is 1754.2 pixels: MuPDF rounds the page's edge outwards.

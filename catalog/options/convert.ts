@@ -39,6 +39,9 @@ export const imageConvertOptions = z.object({
 });
 export type ImageConvertOptions = z.infer<typeof imageConvertOptions>;
 
+/** PDF to PNG: the same settings, PNG unless a call asks otherwise (TIFF is honoured; JPG is PDF to JPG's). */
+export const pngConvertOptions = imageConvertOptions.extend({ imageFormat: z.enum(IMAGE_FORMATS).default("png") });
+
 export const documentConvertOptions = z.object({
   ...common,
   ocrEnabled: recogniseScans,

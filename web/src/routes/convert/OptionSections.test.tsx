@@ -55,6 +55,13 @@ describe("conversion options generated from the catalogue", () => {
     expect(optionSections(formatTool("jpg-to-pdf"), "PDF")).toEqual([{ title: "PDF Options", keys: ["pageSize", "orientation", "margin"] }]);
   });
 
+  it("offers PDF to PNG no image format, since PNG is what it makes", () => {
+    renderFormat("pdf-to-png");
+    expect(shownFields(formatTool("pdf-to-png"))).not.toContain("imageFormat");
+    expect(screen.queryByLabelText("Image format")).toBeNull();
+    expect(screen.getByLabelText("Resolution")).toBeInTheDocument();
+  });
+
   it("shows one labelled control per field it applies, no more and no fewer", () => {
     renderFormat("pdf-to-html");
     const shown = shownFields(formatTool("pdf-to-html"));
