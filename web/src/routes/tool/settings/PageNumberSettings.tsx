@@ -14,7 +14,7 @@ export function PageNumberSettings({ tool, values, setValues }: SettingsProps) {
             <div className="grid gap-4 sm:grid-cols-2">
               {bind.select("format", "Format", (f) => String(f).replace("{n}", "1").replace("{total}", "10") + `  (${f})`)}
               {bind.select("position", "Position", humanize)}
-              {bind.number("startNumber", "Start number", "The first numbered page gets this number.")}
+              {bind.number("startNumber", "Start number", "The first page of the range counts as this number; a skipped or excluded page counts but shows none, as in a book.")}
             </div>
           ),
         },
