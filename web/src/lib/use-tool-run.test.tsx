@@ -43,6 +43,25 @@ afterEach(() => {
   act(() => dismissToast());
 });
 
+describe("useToolRun's cancel", () => {
+  it("says that the run was cancelled", async () => {
+    // An upload that never answers: the run is cancelled while it is under way.
+    class SilentRequest {
+      upload = {};
+      open() {}
+      abort() {}
+      send() {}
+    }
+    vi.stubGlobal("XMLHttpRequest", SilentRequest);
+    const { result } = renderHook(() => ({ run: useToolRun(findTool("rotate-pdf")!), toast: useCurrentToast() }));
+    act(() => void result.current.run.run([new File(["%PDF-1.7"], "a.pdf")], {}));
+    expect(result.current.run.state.phase).toBe("uploading");
+    act(() => result.current.run.cancel());
+    expect(result.current.run.state.phase).toBe("idle");
+    expect(result.current.toast).toMatchObject({ title: "Cancelled" });
+  });
+});
+
 describe("useToolRun's failure wording", () => {
   it("shows the server's own sentence when it gives one", async () => {
     const toast = await failureToast(422, JSON.stringify({ success: false, error: "This PDF is password-protected." }));

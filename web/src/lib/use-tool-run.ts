@@ -46,6 +46,8 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     if (jobId.current) cancelJob(jobId.current);
     jobId.current = null;
     setState({ phase: "idle", fraction: 0 });
+    // The dialog closes either way: the visitor must be able to tell a cancel from a run that vanished.
+    toast({ title: "Cancelled", description: "Processing was stopped and nothing was kept. Your files are still here to try again." });
   }, []);
 
   // Leaving the page stops the work done for it.

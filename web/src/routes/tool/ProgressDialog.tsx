@@ -31,7 +31,8 @@ export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(
                 aria-valuenow={percent}
                 className="mt-4 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
               >
-                <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
+                {/* A new phase starts a new bar: it must not slide back from the last phase's 100 % while the label reads 0 %. */}
+                <div key={state.phase} className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
               </div>
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-text">
                 {percent}%
