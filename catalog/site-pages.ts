@@ -19,5 +19,8 @@ export const INFO_PAGE_PATHS = [
 
 export type InfoPagePath = (typeof INFO_PAGE_PATHS)[number];
 
+/** Pages of the app's own that are neither information pages nor tools. */
+export const APP_PAGE_PATHS = ["/workflows"] as const;
+
 /** Addresses that open a tool under another name: the navigation's Electronic Signature opens the Sign screen. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = { "/e-sign": "pdf-sign" };

@@ -65,7 +65,7 @@ describe("service endpoints", () => {
   });
 
   it("answers the app's pages with 200 and any other address with the not-found page, a 404 and noindex", async () => {
-    for (const url of ["/", "/merge-pdf", "/tool/split-pdf", "/pdf-sign", "/e-sign", "/faq", "/privacy-policy", "/convert-pdf"]) {
+    for (const url of ["/", "/merge-pdf", "/tool/split-pdf", "/pdf-sign", "/e-sign", "/faq", "/privacy-policy", "/convert-pdf", "/workflows"]) {
       const res = await fetch(`${server.url}${url}`);
       expect(res.status, url).toBe(200);
       expect(res.headers.get("x-robots-tag"), url).toBeNull();

@@ -15,6 +15,7 @@ import { NotFoundPage } from "./routes/NotFoundPage.js";
 
 // Everything but the home page loads on demand, so the first visit downloads only what it shows.
 const ToolRoute = lazy(() => import("./routes/tool/ToolRoute.js"));
+const WorkflowsPage = lazy(() => import("./routes/workflows/WorkflowsPage.js"));
 
 // The notification area loads with the first toast, which always follows something the visitor did.
 const Toaster = lazy(() => import("./components/Toaster.js").then((m) => ({ default: m.Toaster })));
@@ -47,6 +48,7 @@ function Routes() {
           <Route key={path} path={path} component={Page} />
         ))}
         <Route path="/not-found" component={NotFoundPage} />
+        <Route path="/workflows" component={WorkflowsPage} />
         {Object.entries(TOOL_ALIASES).map(([path, toolId]) => (
           <Route key={path} path={path}>
             {() => <ToolRoute toolId={toolId} />}

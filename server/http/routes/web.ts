@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { INFO_PAGE_PATHS, TOOL_ALIASES } from "../../../catalog/site-pages.js";
+import { APP_PAGE_PATHS, INFO_PAGE_PATHS, TOOL_ALIASES } from "../../../catalog/site-pages.js";
 import { findTool } from "../../../catalog/tools.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,7 +49,8 @@ function resolveAsset(root: string, urlPath: string): string | undefined {
 
 /** Whether the web app has a page at `urlPath`: the home page, an information page, or a tool's screen. */
 export function isSitePage(urlPath: string): boolean {
-  if (urlPath === "/" || (INFO_PAGE_PATHS as readonly string[]).includes(urlPath) || urlPath in TOOL_ALIASES) return true;
+  const pages: readonly string[] = [...INFO_PAGE_PATHS, ...APP_PAGE_PATHS];
+  if (urlPath === "/" || pages.includes(urlPath) || urlPath in TOOL_ALIASES) return true;
   const id = /^\/(?:tool\/)?([a-z0-9-]{1,60})$/.exec(urlPath)?.[1];
   const tool = id === undefined ? undefined : findTool(id);
   return tool !== undefined && tool.screen !== "api-only";
