@@ -16,6 +16,7 @@ import { repairOptions } from "./options/repair.js";
 import { ocrOptions } from "./options/ocr.js";
 import { signOptions } from "./options/sign.js";
 import { annotateOptions } from "./options/annotate.js";
+import { flattenOptions } from "./options/flatten.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -160,6 +161,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     icon: "PenTool",
     screen: "dedicated",
     options: annotateOptions,
+  }),
+  tool({
+    id: "flatten-pdf",
+    name: "Flatten PDF",
+    description: "Make form fields and annotations part of the page, so they look the same and can no longer be changed.",
+    category: "edit",
+    icon: "Layers",
+    options: flattenOptions,
   }),
   tool({
     id: "repair-pdf",

@@ -35,6 +35,7 @@ const TOOLS: Array<[string, (pages: number) => Fields]> = [
   ["pdf-to-pdf-a", () => ({})],
   // Some corpus pages are 3.84 points square: the note must fit on them.
   ["annotate-pdf", () => ({ annotations: [{ type: "text", position: { x: 1, y: 1, pageIndex: 0, width: 2, height: 2 }, text: "Checked" }] })],
+  ["flatten-pdf", () => ({ keepLinks: false })],
   ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],
 ];
 

@@ -27,6 +27,7 @@ import { pdfToWord } from "./pdf-to-word.js";
 import { pdfToRtf } from "./pdf-to-rtf.js";
 import { pdfToExcel } from "./pdf-to-excel.js";
 import { pdfToPpt } from "./pdf-to-ppt.js";
+import { flattenPdf } from "./flatten-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -61,4 +62,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-rtf": pdfToRtf,
   "pdf-to-excel": pdfToExcel,
   "pdf-to-ppt": pdfToPpt,
+  "flatten-pdf": flattenPdf,
 };

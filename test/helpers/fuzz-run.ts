@@ -57,6 +57,7 @@ const TOOL_PLANS: Record<string, { fields: Fields; expect: Expect; copies?: numb
   "pdf-to-svg": { fields: {}, expect: "other" },
   "pdf-to-pdf-a": { fields: {}, expect: "same" },
   "pdf-to-rtf": { fields: {}, expect: "other" },
+  "flatten-pdf": { fields: {}, expect: "same" },
 };
 
 /** Every catalogue tool that works on PDFs, each once (aliases and the format dispatcher left out). */

@@ -4,6 +4,7 @@ import * as mupdf from "mupdf";
 import { repairTasks } from "./repair-tasks.js";
 import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
+import { flattenTasks } from "./flatten-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -343,6 +344,7 @@ export const tasks = {
   ...repairTasks,
   ...ocrTasks,
   ...annotateTasks,
+  ...flattenTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

@@ -3,6 +3,7 @@ import { DeletePagesSettings } from "./DeletePagesSettings.js";
 import { OrganizeSettings } from "./OrganizeSettings.js";
 import { PageNumberSettings } from "./PageNumberSettings.js";
 import { ProtectSettings } from "./ProtectSettings.js";
+import { SchemaSettings } from "./SchemaSettings.js";
 import { CompressSettings, RotateSettings, SplitSettings } from "./SimpleSettings.js";
 import type { SettingsProps } from "./types.js";
 import { UnlockSettings } from "./UnlockSettings.js";
@@ -21,4 +22,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "split-pdf": SplitSettings,
   "rotate-pdf": RotateSettings,
   "compress-pdf": CompressSettings,
+  "flatten-pdf": SchemaSettings,
 };
