@@ -17,6 +17,7 @@ import { ocrOptions } from "./options/ocr.js";
 import { signOptions } from "./options/sign.js";
 import { annotateOptions } from "./options/annotate.js";
 import { flattenOptions } from "./options/flatten.js";
+import { metadataOptions } from "./options/metadata.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -169,6 +170,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "edit",
     icon: "Layers",
     options: flattenOptions,
+  }),
+  tool({
+    id: "edit-metadata",
+    name: "Edit Metadata",
+    description: "See and change a PDF's title, author, subject, keywords, dates and custom entries, or remove them all.",
+    category: "edit",
+    icon: "Tags",
+    options: metadataOptions,
   }),
   tool({
     id: "repair-pdf",

@@ -28,6 +28,7 @@ import { pdfToRtf } from "./pdf-to-rtf.js";
 import { pdfToExcel } from "./pdf-to-excel.js";
 import { pdfToPpt } from "./pdf-to-ppt.js";
 import { flattenPdf } from "./flatten-pdf.js";
+import { editMetadata } from "./edit-metadata.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -63,4 +64,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-excel": pdfToExcel,
   "pdf-to-ppt": pdfToPpt,
   "flatten-pdf": flattenPdf,
+  "edit-metadata": editMetadata,
 };

@@ -58,6 +58,7 @@ const TOOL_PLANS: Record<string, { fields: Fields; expect: Expect; copies?: numb
   "pdf-to-pdf-a": { fields: {}, expect: "same" },
   "pdf-to-rtf": { fields: {}, expect: "other" },
   "flatten-pdf": { fields: {}, expect: "same" },
+  "edit-metadata": { fields: { title: "Fuzz", custom: { Case: "fuzz" } }, expect: "same" },
 };
 
 /** Every catalogue tool that works on PDFs, each once (aliases and the format dispatcher left out). */

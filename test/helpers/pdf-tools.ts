@@ -12,8 +12,8 @@ import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 
 const exec = promisify(execFile);
 
-export async function pdfinfo(file: string): Promise<Record<string, string>> {
-  const { stdout } = await exec("pdfinfo", [file]);
+export async function pdfinfo(file: string, args: readonly string[] = []): Promise<Record<string, string>> {
+  const { stdout } = await exec("pdfinfo", [...args, file]);
   return Object.fromEntries(
     stdout
       .split("\n")

@@ -5,6 +5,7 @@ import { repairTasks } from "./repair-tasks.js";
 import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
 import { flattenTasks } from "./flatten-tasks.js";
+import { metadataTasks } from "./metadata-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -345,6 +346,7 @@ export const tasks = {
   ...ocrTasks,
   ...annotateTasks,
   ...flattenTasks,
+  ...metadataTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

@@ -23,4 +23,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "rotate-pdf": RotateSettings,
   "compress-pdf": CompressSettings,
   "flatten-pdf": SchemaSettings,
+  "edit-metadata": SchemaSettings,
 };
