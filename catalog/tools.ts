@@ -18,6 +18,7 @@ import { signOptions } from "./options/sign.js";
 import { annotateOptions } from "./options/annotate.js";
 import { flattenOptions } from "./options/flatten.js";
 import { metadataOptions } from "./options/metadata.js";
+import { cropOptions } from "./options/crop.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -137,6 +138,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "edit",
     icon: "RotateCw",
     options: rotateOptions,
+  }),
+  tool({
+    id: "crop-pdf",
+    name: "Crop PDF",
+    description: "Trim the margins of all pages or the pages you pick, by measure or to the content.",
+    category: "edit",
+    icon: "Crop",
+    options: cropOptions,
   }),
   tool({
     id: "add-watermark",

@@ -36,6 +36,7 @@ const TOOLS: Array<[string, (pages: number) => Fields]> = [
   // Some corpus pages are 3.84 points square: the note must fit on them.
   ["annotate-pdf", () => ({ annotations: [{ type: "text", position: { x: 1, y: 1, pageIndex: 0, width: 2, height: 2 }, text: "Checked" }] })],
   ["flatten-pdf", () => ({ keepLinks: false })],
+  ["crop-pdf", () => ({ autoCrop: true, unit: "pt", top: 1 })],
   ["edit-metadata", () => ({ title: "Corpus", creationDate: "2024-05-01T10:20:30+02:00", custom: { Case: "corpus" } })],
   ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],
 ];

@@ -29,6 +29,7 @@ import { pdfToExcel } from "./pdf-to-excel.js";
 import { pdfToPpt } from "./pdf-to-ppt.js";
 import { flattenPdf } from "./flatten-pdf.js";
 import { editMetadata } from "./edit-metadata.js";
+import { cropPdf } from "./crop-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -65,4 +66,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-ppt": pdfToPpt,
   "flatten-pdf": flattenPdf,
   "edit-metadata": editMetadata,
+  "crop-pdf": cropPdf,
 };

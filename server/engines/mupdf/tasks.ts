@@ -6,6 +6,7 @@ import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
 import { flattenTasks } from "./flatten-tasks.js";
 import { metadataTasks } from "./metadata-tasks.js";
+import { cropTasks } from "./crop-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -347,6 +348,7 @@ export const tasks = {
   ...annotateTasks,
   ...flattenTasks,
   ...metadataTasks,
+  ...cropTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

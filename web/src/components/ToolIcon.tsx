@@ -1,6 +1,7 @@
 import {
   Code,
   Combine,
+  Crop,
   Droplets,
   FileImage,
   FileInput,
@@ -37,6 +38,7 @@ import {
 const ICONS: Record<string, LucideIcon> = {
   Code,
   Combine,
+  Crop,
   Droplets,
   FileImage,
   FileInput,

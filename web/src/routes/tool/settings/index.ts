@@ -24,4 +24,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "compress-pdf": CompressSettings,
   "flatten-pdf": SchemaSettings,
   "edit-metadata": SchemaSettings,
+  "crop-pdf": SchemaSettings,
 };
