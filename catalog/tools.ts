@@ -19,6 +19,7 @@ import { annotateOptions } from "./options/annotate.js";
 import { flattenOptions } from "./options/flatten.js";
 import { metadataOptions } from "./options/metadata.js";
 import { cropOptions } from "./options/crop.js";
+import { blankPagesOptions } from "./options/blank-pages.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -129,6 +130,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "organize",
     icon: "Trash2",
     options: deletePagesOptions,
+  }),
+  tool({
+    id: "remove-blank-pages",
+    name: "Remove Blank Pages",
+    description: "Find the empty pages of a PDF, scanned ones included, and take them out.",
+    category: "organize",
+    icon: "FileX",
+    options: blankPagesOptions,
   }),
   // Edit
   tool({

@@ -30,6 +30,7 @@ import { pdfToPpt } from "./pdf-to-ppt.js";
 import { flattenPdf } from "./flatten-pdf.js";
 import { editMetadata } from "./edit-metadata.js";
 import { cropPdf } from "./crop-pdf.js";
+import { removeBlankPages } from "./remove-blank-pages.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -67,4 +68,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "flatten-pdf": flattenPdf,
   "edit-metadata": editMetadata,
   "crop-pdf": cropPdf,
+  "remove-blank-pages": removeBlankPages,
 };

@@ -1,5 +1,6 @@
 import * as mupdf from "mupdf";
 import { openPdf, savePdf } from "./documents.js";
+import { greyRender } from "./grey-render.js";
 
 type Progress = (fraction: number) => void;
 type Rect = [number, number, number, number];
@@ -43,14 +44,8 @@ function rectOf(obj: mupdf.PDFObject): Rect | undefined {
 }
 
 /** The box of everything printed on the page as seen (y down), or undefined for a page with nothing on it. */
-function contentBox(page: mupdf.PDFPage, bounds: Rect): Rect | undefined {
-  const area = Math.max(1, (bounds[2] - bounds[0]) * (bounds[3] - bounds[1]));
-  const scale = Math.min(CONTENT_DPI / 72, Math.sqrt(MAX_CONTENT_PIXELS / area));
-  const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
-  const width = pixmap.getWidth();
-  const height = pixmap.getHeight();
-  const stride = pixmap.getStride();
-  const pixels = pixmap.getPixels();
+function contentBox(page: mupdf.PDFPage): Rect | undefined {
+  const { pixels, width, height, stride, x: ox, y: oy, scale } = greyRender(page, CONTENT_DPI, MAX_CONTENT_PIXELS);
   let minX = width, minY = height, maxX = -1, maxY = -1;
   for (let y = 0; y < height; y++) {
     const row = y * stride;
@@ -64,8 +59,6 @@ function contentBox(page: mupdf.PDFPage, bounds: Rect): Rect | undefined {
     }
   }
   if (maxX < 0) return undefined;
-  const ox = pixmap.getX();
-  const oy = pixmap.getY();
   // One pixel either side: the edge pixels are partly ink.
   return [(ox + minX - 1) / scale, (oy + minY - 1) / scale, (ox + maxX + 2) / scale, (oy + maxY + 2) / scale];
 }
@@ -88,7 +81,7 @@ export const cropTasks = {
       const { top, right, bottom, left } = args.margins;
       let kept: Rect = [seen[0] + left, seen[1] + top, seen[2] - right, seen[3] - bottom];
       if (args.autoCrop) {
-        const content = contentBox(page, seen);
+        const content = contentBox(page);
         if (content) kept = intersect([content[0] - left, content[1] - top, content[2] + right, content[3] + bottom], seen);
         else {
           blank.push(index + 1);

@@ -7,6 +7,7 @@ import { annotateTasks } from "./annotate-tasks.js";
 import { flattenTasks } from "./flatten-tasks.js";
 import { metadataTasks } from "./metadata-tasks.js";
 import { cropTasks } from "./crop-tasks.js";
+import { blankTasks } from "./blank-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -349,6 +350,7 @@ export const tasks = {
   ...flattenTasks,
   ...metadataTasks,
   ...cropTasks,
+  ...blankTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

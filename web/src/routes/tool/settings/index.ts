@@ -25,4 +25,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "flatten-pdf": SchemaSettings,
   "edit-metadata": SchemaSettings,
   "crop-pdf": SchemaSettings,
+  "remove-blank-pages": SchemaSettings,
 };
