@@ -20,6 +20,7 @@ import { flattenOptions } from "./options/flatten.js";
 import { metadataOptions } from "./options/metadata.js";
 import { cropOptions } from "./options/crop.js";
 import { blankPagesOptions } from "./options/blank-pages.js";
+import { nUpOptions } from "./options/n-up.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -138,6 +139,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "organize",
     icon: "FileX",
     options: blankPagesOptions,
+  }),
+  tool({
+    id: "n-up-pdf",
+    name: "N-up & Booklet",
+    description: "Print several pages on each sheet, or lay a PDF out as a booklet to fold.",
+    category: "organize",
+    icon: "LayoutDashboard",
+    options: nUpOptions,
   }),
   // Edit
   tool({

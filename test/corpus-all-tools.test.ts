@@ -37,6 +37,7 @@ const TOOLS: Array<[string, (pages: number) => Fields]> = [
   ["annotate-pdf", () => ({ annotations: [{ type: "text", position: { x: 1, y: 1, pageIndex: 0, width: 2, height: 2 }, text: "Checked" }] })],
   ["flatten-pdf", () => ({ keepLinks: false })],
   ["remove-blank-pages", () => ({})],
+  ["n-up-pdf", () => ({ pagesPerSheet: 4 })],
   ["crop-pdf", () => ({ autoCrop: true, unit: "pt", top: 1 })],
   ["edit-metadata", () => ({ title: "Corpus", creationDate: "2024-05-01T10:20:30+02:00", custom: { Case: "corpus" } })],
   ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],
@@ -58,6 +59,7 @@ function pagesAsExpected(o: Outcome): boolean {
   if (o.tool === "delete-pages") return o.pages === o.inputPages! - 1;
   // Blank pages go, never all of them.
   if (o.tool === "remove-blank-pages") return o.pages! >= 1 && o.pages! <= o.inputPages!;
+  if (o.tool === "n-up-pdf") return o.pages === Math.ceil(o.inputPages! / 4);
   return o.pages === o.inputPages;
 }
 

@@ -31,6 +31,7 @@ import { flattenPdf } from "./flatten-pdf.js";
 import { editMetadata } from "./edit-metadata.js";
 import { cropPdf } from "./crop-pdf.js";
 import { removeBlankPages } from "./remove-blank-pages.js";
+import { nUpPdf } from "./n-up-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -69,4 +70,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "edit-metadata": editMetadata,
   "crop-pdf": cropPdf,
   "remove-blank-pages": removeBlankPages,
+  "n-up-pdf": nUpPdf,
 };

@@ -1,9 +1,9 @@
 import * as mupdf from "mupdf";
 import { openPdf, savePdf } from "./documents.js";
+import { intersect, rectOf, type Rect } from "./page-rects.js";
 import { greyRender } from "./grey-render.js";
 
 type Progress = (fraction: number) => void;
-type Rect = [number, number, number, number];
 
 /** Margins in points, as the page is seen (after its /Rotate). */
 export interface Margins {
@@ -33,15 +33,7 @@ function transformRect(m: mupdf.Matrix, [x0, y0, x1, y1]: Rect): Rect {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-function intersect(a: Rect, b: Rect): Rect {
-  return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
-}
 
-function rectOf(obj: mupdf.PDFObject): Rect | undefined {
-  if (!obj.isArray() || obj.length !== 4) return undefined;
-  const v = [0, 1, 2, 3].map((i) => obj.get(i).asNumber());
-  return [Math.min(v[0]!, v[2]!), Math.min(v[1]!, v[3]!), Math.max(v[0]!, v[2]!), Math.max(v[1]!, v[3]!)];
-}
 
 /** The box of everything printed on the page as seen (y down), or undefined for a page with nothing on it. */
 function contentBox(page: mupdf.PDFPage): Rect | undefined {

@@ -8,6 +8,7 @@ import { flattenTasks } from "./flatten-tasks.js";
 import { metadataTasks } from "./metadata-tasks.js";
 import { cropTasks } from "./crop-tasks.js";
 import { blankTasks } from "./blank-tasks.js";
+import { nUpTasks } from "./n-up-tasks.js";
 import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -351,6 +352,7 @@ export const tasks = {
   ...metadataTasks,
   ...cropTasks,
   ...blankTasks,
+  ...nUpTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

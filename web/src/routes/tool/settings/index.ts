@@ -26,4 +26,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "edit-metadata": SchemaSettings,
   "crop-pdf": SchemaSettings,
   "remove-blank-pages": SchemaSettings,
+  "n-up-pdf": SchemaSettings,
 };
