@@ -21,6 +21,7 @@ import { metadataOptions } from "./options/metadata.js";
 import { cropOptions } from "./options/crop.js";
 import { blankPagesOptions } from "./options/blank-pages.js";
 import { nUpOptions } from "./options/n-up.js";
+import { extractImagesOptions } from "./options/extract-images.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -344,6 +345,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     accepts: ["jpeg", "png"],
     multiple: true,
     options: imagesToPdfOptions,
+  }),
+  tool({
+    id: "extract-images",
+    name: "Extract Images",
+    description: "Save every picture in a PDF at its own resolution, JPEGs exactly as stored, in one ZIP.",
+    category: "convert",
+    icon: "ImageDown",
+    options: extractImagesOptions,
   }),
   tool({
     id: "ocr-pdf",

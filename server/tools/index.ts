@@ -32,6 +32,7 @@ import { editMetadata } from "./edit-metadata.js";
 import { cropPdf } from "./crop-pdf.js";
 import { removeBlankPages } from "./remove-blank-pages.js";
 import { nUpPdf } from "./n-up-pdf.js";
+import { extractImages } from "./extract-images.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -71,4 +72,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "crop-pdf": cropPdf,
   "remove-blank-pages": removeBlankPages,
   "n-up-pdf": nUpPdf,
+  "extract-images": extractImages,
 };

@@ -27,4 +27,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "crop-pdf": SchemaSettings,
   "remove-blank-pages": SchemaSettings,
   "n-up-pdf": SchemaSettings,
+  "extract-images": SchemaSettings,
 };
