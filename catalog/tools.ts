@@ -22,6 +22,7 @@ import { cropOptions } from "./options/crop.js";
 import { blankPagesOptions } from "./options/blank-pages.js";
 import { nUpOptions } from "./options/n-up.js";
 import { extractImagesOptions } from "./options/extract-images.js";
+import { sanitizeOptions } from "./options/sanitize.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -259,6 +260,14 @@ export const TOOLS: readonly ToolDefinition[] = [
     icon: "KeyRound",
     options: decryptOptions,
     sameAs: "unlock-pdf",
+  }),
+  tool({
+    id: "sanitize-pdf",
+    name: "Sanitize PDF",
+    description: "Remove scripts, risky actions, attachments, links and metadata before you share a PDF.",
+    category: "secure",
+    icon: "ShieldX",
+    options: sanitizeOptions,
   }),
   // Sign
   // The /pdf-sign screen posts to sign-pdf: one tool under two ids.

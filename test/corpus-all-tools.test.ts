@@ -38,6 +38,7 @@ const TOOLS: Array<[string, (pages: number) => Fields]> = [
   ["flatten-pdf", () => ({ keepLinks: false })],
   ["remove-blank-pages", () => ({})],
   ["n-up-pdf", () => ({ pagesPerSheet: 4 })],
+  ["sanitize-pdf", () => ({ removeLinks: true })],
   ["crop-pdf", () => ({ autoCrop: true, unit: "pt", top: 1 })],
   ["edit-metadata", () => ({ title: "Corpus", creationDate: "2024-05-01T10:20:30+02:00", custom: { Case: "corpus" } })],
   ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],

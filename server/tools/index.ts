@@ -33,6 +33,7 @@ import { cropPdf } from "./crop-pdf.js";
 import { removeBlankPages } from "./remove-blank-pages.js";
 import { nUpPdf } from "./n-up-pdf.js";
 import { extractImages } from "./extract-images.js";
+import { sanitizePdf } from "./sanitize-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -73,4 +74,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "remove-blank-pages": removeBlankPages,
   "n-up-pdf": nUpPdf,
   "extract-images": extractImages,
+  "sanitize-pdf": sanitizePdf,
 };

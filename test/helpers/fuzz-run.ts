@@ -61,6 +61,7 @@ const TOOL_PLANS: Record<string, { fields: Fields; expect: Expect; copies?: numb
   "remove-blank-pages": { fields: {}, expect: "other" },
   "n-up-pdf": { fields: { pagesPerSheet: 2 }, expect: "other" },
   "extract-images": { fields: { minWidth: 1, minHeight: 1 }, expect: "other" },
+  "sanitize-pdf": { fields: { removeLinks: true }, expect: "same" },
   "crop-pdf": { fields: { autoCrop: true, top: 1 }, expect: "same" },
   "edit-metadata": { fields: { title: "Fuzz", custom: { Case: "fuzz" } }, expect: "same" },
 };

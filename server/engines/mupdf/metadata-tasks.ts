@@ -1,7 +1,7 @@
 import type * as mupdf from "mupdf";
 import { xmpFromPdfDate } from "../../lib/pdf-dates.js";
 import { pdfaClaim, xmpPacket } from "../../lib/xmp-packet.js";
-import { infoIsMisplaced, openPdf, savePdf } from "./documents.js";
+import { emptyDictionary, infoIsMisplaced, openPdf, savePdf } from "./documents.js";
 
 /** A metadata packet larger than this is not a real one: its PDF/A claim is not looked for. */
 const MAX_XMP_READ = 4 * 1024 * 1024;
@@ -19,11 +19,6 @@ function infoEntries(info: mupdf.PDFObject): Record<string, string> {
   return entries;
 }
 
-function emptied(info: mupdf.PDFObject): void {
-  const keys: Array<string | number> = [];
-  info.forEach((_value, key) => keys.push(key));
-  for (const key of keys) info.delete(key);
-}
 
 function oldXmp(root: mupdf.PDFObject): string {
   const stream = root.get("Metadata");
@@ -55,7 +50,7 @@ export const metadataTasks = {
     const root = trailer.get("Root");
     const claim = pdfaClaim(oldXmp(root));
     let info = trailer.get("Info");
-    if (args.removeAll && info.isDictionary() && !infoIsMisplaced(info)) emptied(info);
+    if (args.removeAll && info.isDictionary() && !infoIsMisplaced(info)) emptyDictionary(info);
     if (!info.isDictionary() || infoIsMisplaced(info)) {
       info = doc.addObject(doc.newDictionary());
       trailer.put("Info", info);

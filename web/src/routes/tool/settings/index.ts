@@ -28,4 +28,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "remove-blank-pages": SchemaSettings,
   "n-up-pdf": SchemaSettings,
   "extract-images": SchemaSettings,
+  "sanitize-pdf": SchemaSettings,
 };
