@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
-import { pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
+import { readEvents, startJob } from "./helpers/jobs.js";
+import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
@@ -51,5 +52,16 @@ describe("remove-blank-pages", () => {
     const locked = await postTool(server, "remove-blank-pages", [corpus(ENCRYPTED_PDF)]);
     expect(locked.status).toBe(422);
     expect(locked.body.error).toContain("password-protected");
+  });
+
+  it("reports real progress through the jobs API, page by page", async () => {
+    const long = await writeTemp("long.pdf", await makeNumberedPdf(60));
+    const started = await startJob(server, "remove-blank-pages", long, { threshold: "0.5" });
+    expect(started.status).toBe(202);
+    const events = await readEvents(server, started.body.jobId);
+    expect(events.at(-1)).toMatchObject({ state: "succeeded", progress: 1 });
+    expect(events.filter((e) => e.progress > 0 && e.progress < 1).length).toBeGreaterThan(3);
+    const progress = events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 });

@@ -85,7 +85,7 @@ const TOOLS: Array<[string, Record<string, string | number | object>]> = [
   ["ocr-pdf", {}],
   ["flatten-pdf", {}],
   ["edit-metadata", { title: "x" }],
-  ["crop-pdf", { autoCrop: true }],
+  ["crop-pdf", { autoCrop: "true" }],
   ["remove-blank-pages", {}],
   ["n-up-pdf", {}],
   ["extract-images", { minWidth: 1, minHeight: 1 }],

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { PDFDocument, PDFName, PDFString, StandardFonts } from "@cantoo/pdf-lib";
+import { PDFDocument, PDFName, type PDFObject, PDFString, StandardFonts } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { pdfinfo, pdftotext, qpdfCheck, writeTemp } from "./helpers/pdf-tools.js";
@@ -34,7 +34,7 @@ async function makeRiskyPdf(): Promise<Uint8Array> {
     }),
   );
   page.node.set(PDFName.of("AA"), ctx.obj({ O: js("app.alert('page')") }));
-  const link = (rect: number[], action: Record<string, unknown>) => ctx.register(ctx.obj({ Type: "Annot", Subtype: "Link", Rect: rect, A: action }));
+  const link = (rect: number[], action: PDFObject) => ctx.register(ctx.obj({ Type: "Annot", Subtype: "Link", Rect: rect, A: action }));
   const attachment = ctx.register(
     ctx.obj({
       Type: "Annot",
@@ -46,9 +46,9 @@ async function makeRiskyPdf(): Promise<Uint8Array> {
   page.node.set(
     PDFName.of("Annots"),
     ctx.obj([
-      link([10, 10, 50, 50], { S: "Launch", F: PDFString.of("calc.exe") }),
-      link([60, 10, 100, 50], { S: "SubmitForm", F: { FS: "URL", F: PDFString.of("https://example.invalid/submit") } }),
-      link([110, 10, 150, 50], { S: "URI", URI: PDFString.of("https://example.invalid/") }),
+      link([10, 10, 50, 50], ctx.obj({ S: "Launch", F: PDFString.of("calc.exe") })),
+      link([60, 10, 100, 50], ctx.obj({ S: "SubmitForm", F: { FS: "URL", F: PDFString.of("https://example.invalid/submit") } })),
+      link([110, 10, 150, 50], ctx.obj({ S: "URI", URI: PDFString.of("https://example.invalid/") })),
       attachment,
     ]),
   );

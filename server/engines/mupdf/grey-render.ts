@@ -1,6 +1,9 @@
 import * as mupdf from "mupdf";
 
 export interface GreyRender {
+  /** Held so that the pixels it owns stay alive while they are read. */
+  pixmap: mupdf.Pixmap;
+  /** A view into MuPDF's memory: read it at once, before any other MuPDF call. */
   pixels: Uint8ClampedArray;
   width: number;
   height: number;
@@ -22,6 +25,7 @@ export function greyRender(page: mupdf.PDFPage, dpi: number, maxPixels: number):
   const scale = Math.min(dpi / 72, Math.sqrt(maxPixels / area));
   const pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceGray, false, true);
   return {
+    pixmap,
     pixels: pixmap.getPixels(),
     width: pixmap.getWidth(),
     height: pixmap.getHeight(),

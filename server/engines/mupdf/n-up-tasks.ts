@@ -44,7 +44,8 @@ function pageAsForm(src: mupdf.PDFDocument, dst: mupdf.PDFDocument, graft: mupdf
   const rotate = pageRotation(page);
   const contents = page.get("Contents");
   const parts = contents.isArray() ? Array.from({ length: contents.length }, (_, i) => contents.get(i)) : [contents];
-  const chunks = parts.filter((p) => p.isStream()).map((p) => p.readStream().asUint8Array());
+  // Copied at once: the view is into MuPDF's memory, which the next allocation may move.
+  const chunks = parts.filter((p) => p.isStream()).map((p) => p.readStream().asUint8Array().slice());
   const data = new Uint8Array(chunks.reduce((n, c) => n + c.length + 1, 0));
   let at = 0;
   for (const chunk of chunks) {
