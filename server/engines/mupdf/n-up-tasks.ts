@@ -33,7 +33,8 @@ function seenMatrix([x0, y0, x1, y1]: Rect, rotate: number): { m: Matrix; width:
   }
 }
 
-const num = (v: number) => (Math.abs(v) < 1e-6 ? "0" : v.toFixed(4).replace(/\.?0+$/, ""));
+/** A number for a content stream: four decimals at most, no trailing zeros, never an exponent (page sizes are far below 1e21). */
+const num = (v: number) => String(Number(v.toFixed(4)));
 
 /** A page as a form XObject of the new document: its content, its resources grafted over, clipped to its crop box. */
 function pageAsForm(src: mupdf.PDFDocument, dst: mupdf.PDFDocument, graft: mupdf.PDFGraftMap, index: number) {
