@@ -50,7 +50,7 @@ export const metadataOptions = z.object({
     .refine((r) => Object.keys(r).length <= MAX_CUSTOM_ENTRIES, { message: `must hold at most ${MAX_CUSTOM_ENTRIES} entries` })
     .refine((r) => Object.keys(r).every((k) => !RESERVED_KEYS.has(k)), { message: "names the standard entries: use their own fields" })
     .default({})
-    .meta({ description: "Custom entries by name; an empty value removes the entry." }),
+    .meta({ title: "Custom entries", description: "Entries of your own, by name; an empty value removes that entry." }),
   removeAll: z
     .boolean()
     .default(false)

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeNumberedPdf, pageBoxesOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { makeNumberedPdf, pageBoxesOf, pdfinfo, tempDir, writeTemp } from "../helpers/pdf-tools.js";
 import { startWebHarness, type WebHarness } from "./harness.js";
 
 let web: WebHarness;
@@ -49,5 +49,19 @@ describe("the tools whose settings come from the catalogue", () => {
     const copy = path.join(await tempDir(), "cropped.pdf");
     await fs.copyFile(file, copy);
     expect((await pageBoxesOf(copy)).map((b) => Math.round(b[3]!))).toEqual([822, 822, 822]);
+  });
+
+  it("sets metadata and custom entries typed on the screen, and says what the file now holds", async () => {
+    const { page } = await web.open();
+    await page.goto("/edit-metadata");
+    await page.getByLabel("Choose files").setInputFiles(input);
+    await page.getByLabel("Title", { exact: true }).fill("Typed title");
+    await page.getByLabel("Custom entries", { exact: true }).fill("Project: Apollo\nReviewed: yes");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    const copy = path.join(await tempDir(), "metadata.pdf");
+    await fs.copyFile(await (await download).path(), copy);
+    expect(await pdfinfo(copy, ["-custom"])).toMatchObject({ Title: "Typed title", Project: "Apollo", Reviewed: "yes" });
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Title: Typed title");
   });
 });
