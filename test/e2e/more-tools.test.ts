@@ -55,6 +55,8 @@ describe("the tools whose settings come from the catalogue", () => {
     const { page } = await web.open();
     await page.goto("/edit-metadata");
     await page.getByLabel("Choose files").setInputFiles(input);
+    // The fields start from what the file holds (pdf-lib wrote its name as the producer).
+    await expect.poll(() => page.getByLabel("Producer", { exact: true }).inputValue()).toContain("pdf-lib");
     await page.getByLabel("Title", { exact: true }).fill("Typed title");
     await page.getByLabel("Custom entries", { exact: true }).fill("Project: Apollo\nReviewed: yes");
     const download = page.waitForEvent("download");

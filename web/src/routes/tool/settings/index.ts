@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { DeletePagesSettings } from "./DeletePagesSettings.js";
+import { MetadataSettings } from "./MetadataSettings.js";
 import { OrganizeSettings } from "./OrganizeSettings.js";
 import { PageNumberSettings } from "./PageNumberSettings.js";
 import { ProtectSettings } from "./ProtectSettings.js";
@@ -23,7 +24,7 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "rotate-pdf": RotateSettings,
   "compress-pdf": CompressSettings,
   "flatten-pdf": SchemaSettings,
-  "edit-metadata": SchemaSettings,
+  "edit-metadata": MetadataSettings,
   "crop-pdf": SchemaSettings,
   "remove-blank-pages": SchemaSettings,
   "n-up-pdf": SchemaSettings,
