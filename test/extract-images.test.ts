@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { PDFDocument } from "@cantoo/pdf-lib";
+import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
@@ -84,5 +84,21 @@ describe("extract-images", () => {
     const locked = await postTool(server, "extract-images", [corpus(ENCRYPTED_PDF)]);
     expect(locked.status).toBe(422);
     expect(locked.body.error).toContain("password-protected");
+  });
+
+  it("leaves out the pages holding an image over 100 megapixels, and names them", async () => {
+    const doc = await PDFDocument.create();
+    // Declared 20,000 × 10,000 pixels: pdfimages lists it from its dictionary without decoding it.
+    const giant = doc.context.register(
+      doc.context.stream("x", { Type: "XObject", Subtype: "Image", Width: 20_000, Height: 10_000, ColorSpace: "DeviceGray", BitsPerComponent: 8 }),
+    );
+    const first = doc.addPage([200, 200]);
+    const name = first.node.newXObject("Giant", giant);
+    first.pushOperators(pushGraphicsState(), concatTransformationMatrix(100, 0, 0, 50, 0, 0), drawObject(name), popGraphicsState());
+    doc.addPage([200, 200]).drawImage(await doc.embedPng(makePng(64, 48, (x) => x * 4)), { x: 10, y: 10, width: 64, height: 48 });
+    const file = await writeTemp("giant.pdf", await doc.save());
+    const { path, reply } = await runTool(server, "extract-images", [file]);
+    expect([...(await readZip(path)).keys()]).toEqual(["giant-page2-2.png"]);
+    expect(reply.message).toContain("Images on page 1 are over 100 megapixels and were left out.");
   });
 });

@@ -7,7 +7,7 @@ import { runProcess } from "./process-runner.js";
 /** One image placement as `pdfimages -list` reports it. */
 export interface ListedImage {
   page: number;
-  /** pdfimages' own running number: the one in the names of the files it writes. */
+  /** pdfimages' running number over the whole document (a run of some pages counts from 0 again). */
   num: number;
   /** image, mask, smask or stencil. */
   type: string;
@@ -57,9 +57,9 @@ export async function listImages(file: string, ctx: EngineContext): Promise<List
 }
 
 /**
- * Writes the images of pages first to last into outDir (created here), named `img-<page>-<num>.<ext>`: DCT images
+ * Writes the images of pages first to last into outDir (created here), named `img-<page>-<k>.<ext>`: DCT images
  * as the JPEG bytes stored in the file, JPEG 2000 as stored, everything else decoded into PNG. Returns the files by
- * pdfimages' running number.
+ * k, the run's own running number, counted from 0 at its first page.
  */
 export async function extractImages(file: string, first: number, last: number, outDir: string, ctx: EngineContext): Promise<Map<number, string>> {
   await fs.mkdir(outDir, { recursive: true });

@@ -44,8 +44,9 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   const listed = await listImages(pdf.path, ctx);
   ctx.progress(0.1);
   const chosen = wanted(listed, options);
-  // Decoding a giant image takes memory and time out of all proportion: the pages holding one are left out.
-  const giantPages = new Set(chosen.filter((i) => i.width * i.height > MAX_IMAGE_PIXELS).map((i) => i.page));
+  // Decoding a giant image takes memory and time out of all proportion: the pages holding one (a mask included,
+  // which pdfimages writes too) are left out.
+  const giantPages = new Set(listed.filter((i) => i.width * i.height > MAX_IMAGE_PIXELS).map((i) => i.page));
   const kept = chosen.filter((i) => !giantPages.has(i.page));
   if (kept.length === 0) {
     const why = listed.length === 0 ? "This PDF has no images." : `No image in this PDF is at least ${options.minWidth} × ${options.minHeight} pixels.`;
@@ -55,12 +56,14 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   const runs = runsOf(pages);
   const stem = stemOf(pdf.name);
   const entries: Array<{ path: string; name: string }> = [];
-  const byNum = new Map(kept.map((i) => [i.num, i]));
+  const keptSet = new Set(kept);
   for (const [n, [first, last]] of runs.entries()) {
     const written = await runPdfimages(pdf.path, first, last, path.join(ctx.workDir, `images-${n}`), ctx);
-    for (const [num, file] of written) {
-      const image = byNum.get(num);
-      if (image) entries.push({ path: file, name: `${stem}-page${image.page}-${num + 1}${path.extname(file)}` });
+    // A run numbers its images from 0 in the order the whole list gives them: its k-th is the list's k-th on its pages.
+    const inRun = listed.filter((i) => i.page >= first && i.page <= last);
+    for (const [k, file] of written) {
+      const image = inRun[k];
+      if (image && keptSet.has(image)) entries.push({ path: file, name: `${stem}-page${image.page}-${image.num + 1}${path.extname(file)}` });
     }
     ctx.progress(0.1 + (0.8 * (n + 1)) / runs.length);
   }
