@@ -16,6 +16,13 @@ import { repairOptions } from "./options/repair.js";
 import { ocrOptions } from "./options/ocr.js";
 import { signOptions } from "./options/sign.js";
 import { annotateOptions } from "./options/annotate.js";
+import { flattenOptions } from "./options/flatten.js";
+import { metadataOptions } from "./options/metadata.js";
+import { cropOptions } from "./options/crop.js";
+import { blankPagesOptions } from "./options/blank-pages.js";
+import { nUpOptions } from "./options/n-up.js";
+import { extractImagesOptions } from "./options/extract-images.js";
+import { sanitizeOptions } from "./options/sanitize.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -309,6 +316,63 @@ export const TOOLS: readonly ToolDefinition[] = [
     screen: "dedicated",
     accepts: ["pdf", ...IMAGE_KINDS],
     options: ocrOptions,
+  }),
+  // Tools added after the first set: after them in the grid, so the home page opens on the familiar ones.
+  tool({
+    id: "crop-pdf",
+    name: "Crop PDF",
+    description: "Trim the margins of all pages or the pages you pick, by measure or to the content.",
+    category: "edit",
+    icon: "Crop",
+    options: cropOptions,
+  }),
+  tool({
+    id: "flatten-pdf",
+    name: "Flatten PDF",
+    description: "Make form fields and annotations part of the page, so they look the same and can no longer be changed.",
+    category: "edit",
+    icon: "Layers",
+    options: flattenOptions,
+  }),
+  tool({
+    id: "edit-metadata",
+    name: "Edit Metadata",
+    description: "See and change a PDF's title, author, subject, keywords, dates and custom entries, or remove them all.",
+    category: "edit",
+    icon: "Tags",
+    options: metadataOptions,
+  }),
+  tool({
+    id: "remove-blank-pages",
+    name: "Remove Blank Pages",
+    description: "Find the empty pages of a PDF, scanned ones included, and take them out.",
+    category: "organize",
+    icon: "FileX",
+    options: blankPagesOptions,
+  }),
+  tool({
+    id: "n-up-pdf",
+    name: "N-up & Booklet",
+    description: "Print several pages on each sheet, or lay a PDF out as a booklet to fold.",
+    category: "organize",
+    icon: "LayoutDashboard",
+    options: nUpOptions,
+  }),
+  tool({
+    id: "extract-images",
+    name: "Extract Images",
+    description: "Save every picture in a PDF at its own resolution, JPEGs exactly as stored, in one ZIP.",
+    category: "convert",
+    icon: "ImageDown",
+    options: extractImagesOptions,
+  }),
+  tool({
+    id: "sanitize-pdf",
+    name: "Sanitize PDF",
+    description: "Remove scripts, risky actions, attachments, links and metadata before you share a PDF.",
+    category: "secure",
+    icon: "ShieldX",
+    options: sanitizeOptions,
   }),
   // Formats offered only inside Convert PDF
   ...(

@@ -83,6 +83,13 @@ const TOOLS: Array<[string, Record<string, string | number | object>]> = [
   ["pdf-to-svg", {}],
   ["pdf-to-pdf-a", {}],
   ["ocr-pdf", {}],
+  ["flatten-pdf", {}],
+  ["edit-metadata", { title: "x" }],
+  ["crop-pdf", { autoCrop: "true" }],
+  ["remove-blank-pages", {}],
+  ["n-up-pdf", {}],
+  ["extract-images", { minWidth: 1, minHeight: 1 }],
+  ["sanitize-pdf", {}],
 ];
 
 describe("no engine reaches the network", () => {

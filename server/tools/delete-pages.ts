@@ -1,11 +1,9 @@
 import path from "node:path";
 import type { DeletePagesOptions } from "../../catalog/options/pages.js";
-import { formatPageList } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError } from "../errors.js";
-import { assemblePages } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
-import { readOutline, remapOutline, writeOutline } from "../pdf/outline.js";
+import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../pdf/page-selection.js";
 import type { OutputFile, Processor } from "./types.js";
@@ -20,25 +18,16 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
     throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
   }
   const stem = stemOf(pdf.name);
-  const assembled = path.join(ctx.workDir, "pages-deleted.pdf");
-  let current = assembled;
-  // The bookmarks are read while qpdf assembles: on two cores the check costs no time.
-  const [, outline] = await Promise.all([
-    assemblePages([{ file: pdf.path, pages: formatPageList(kept) }], assembled, ctx, options.optimizePdf ? OPTIMIZE_ARGS : []),
-    readOutline(pdf.path, ctx),
-  ]);
+  const result = await keepPages(pdf.path, kept, ctx, {
+    keepBookmarks: options.keepBookmarks,
+    qpdfArgs: options.optimizePdf ? OPTIMIZE_ARGS : [],
+    name: "pages-deleted",
+  });
+  let current = result.path;
   ctx.progress(0.5);
 
   const notes = [`Deleted ${doomed.size} page${doomed.size === 1 ? "" : "s"}; ${kept.length} remain.`];
-  // qpdf keeps the outline as it was, pointing at pages that are gone; fix it, or drop it when asked.
-  if (outline.length > 0) {
-    const newIndex = new Map(kept.map((page, i) => [page - 1, i]));
-    const remapped = options.keepBookmarks ? remapOutline(outline, (old) => newIndex.get(old)) : [];
-    const next = path.join(ctx.workDir, "bookmarks-fixed.pdf");
-    await writeOutline(current, next, remapped, ctx);
-    current = next;
-    notes.push(options.keepBookmarks ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
-  }
+  if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
   if (!options.preserveMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");
     await runMupdf("stripMetadata", { input: current, output: next }, ctx);
@@ -47,7 +36,7 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   }
 
   // Only qpdf's own copy stands on the input's check; a file MuPDF rewrote afterwards is checked as any other.
-  const copiedByQpdfFrom = current === assembled ? [pdf.path] : undefined;
+  const copiedByQpdfFrom = current === result.path && !result.bookmarks ? [pdf.path] : undefined;
   const outputs: OutputFile[] = [{ path: current, name: `${stem}-pages-deleted.pdf`, copiedByQpdfFrom }];
   if (options.createBackup) {
     outputs.push({ path: files[0]!.path, name: `${stem}-original.pdf` });

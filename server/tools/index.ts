@@ -27,6 +27,13 @@ import { pdfToWord } from "./pdf-to-word.js";
 import { pdfToRtf } from "./pdf-to-rtf.js";
 import { pdfToExcel } from "./pdf-to-excel.js";
 import { pdfToPpt } from "./pdf-to-ppt.js";
+import { flattenPdf } from "./flatten-pdf.js";
+import { editMetadata } from "./edit-metadata.js";
+import { cropPdf } from "./crop-pdf.js";
+import { removeBlankPages } from "./remove-blank-pages.js";
+import { nUpPdf } from "./n-up-pdf.js";
+import { extractImages } from "./extract-images.js";
+import { sanitizePdf } from "./sanitize-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -61,4 +68,11 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "pdf-to-rtf": pdfToRtf,
   "pdf-to-excel": pdfToExcel,
   "pdf-to-ppt": pdfToPpt,
+  "flatten-pdf": flattenPdf,
+  "edit-metadata": editMetadata,
+  "crop-pdf": cropPdf,
+  "remove-blank-pages": removeBlankPages,
+  "n-up-pdf": nUpPdf,
+  "extract-images": extractImages,
+  "sanitize-pdf": sanitizePdf,
 };

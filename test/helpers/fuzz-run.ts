@@ -57,6 +57,13 @@ const TOOL_PLANS: Record<string, { fields: Fields; expect: Expect; copies?: numb
   "pdf-to-svg": { fields: {}, expect: "other" },
   "pdf-to-pdf-a": { fields: {}, expect: "same" },
   "pdf-to-rtf": { fields: {}, expect: "other" },
+  "flatten-pdf": { fields: {}, expect: "same" },
+  "remove-blank-pages": { fields: {}, expect: "other" },
+  "n-up-pdf": { fields: { pagesPerSheet: 2 }, expect: "other" },
+  "extract-images": { fields: { minWidth: 1, minHeight: 1 }, expect: "other" },
+  "sanitize-pdf": { fields: { removeLinks: true }, expect: "same" },
+  "crop-pdf": { fields: { autoCrop: true, top: 1 }, expect: "same" },
+  "edit-metadata": { fields: { title: "Fuzz", custom: { Case: "fuzz" } }, expect: "same" },
 };
 
 /** Every catalogue tool that works on PDFs, each once (aliases and the format dispatcher left out). */

@@ -12,8 +12,8 @@ import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 
 const exec = promisify(execFile);
 
-export async function pdfinfo(file: string): Promise<Record<string, string>> {
-  const { stdout } = await exec("pdfinfo", [file]);
+export async function pdfinfo(file: string, args: readonly string[] = []): Promise<Record<string, string>> {
+  const { stdout } = await exec("pdfinfo", [...args, file]);
   return Object.fromEntries(
     stdout
       .split("\n")
@@ -123,4 +123,13 @@ export async function formFieldNames(file: string): Promise<string[]> {
 export async function linkCount(file: string): Promise<number> {
   const { stdout } = await exec("qpdf", ["--qdf", "--object-streams=disable", file, "-"], { maxBuffer: 256 * 1024 * 1024, encoding: "latin1" });
   return (stdout.match(/\/Subtype \/Link\b/g) ?? []).length;
+}
+
+/** Each page's box as pdfinfo -box reports it ([x0, y0, x1, y1] in points), one-based page order. */
+export async function pageBoxesOf(file: string, box: "MediaBox" | "CropBox" | "TrimBox" = "CropBox"): Promise<number[][]> {
+  const { stdout } = await exec("pdfinfo", ["-box", "-f", "1", "-l", "100000", file]);
+  return stdout
+    .split("\n")
+    .filter((l) => l.startsWith("Page") && l.includes(` ${box}:`))
+    .map((l) => l.slice(l.indexOf(":") + 1).trim().split(/\s+/).map(Number));
 }

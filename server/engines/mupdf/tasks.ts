@@ -4,7 +4,13 @@ import * as mupdf from "mupdf";
 import { repairTasks } from "./repair-tasks.js";
 import { ocrTasks } from "./ocr-tasks.js";
 import { annotateTasks } from "./annotate-tasks.js";
-import { infoIsMisplaced, openPdf, savePdf as save } from "./documents.js";
+import { flattenTasks } from "./flatten-tasks.js";
+import { metadataTasks } from "./metadata-tasks.js";
+import { cropTasks } from "./crop-tasks.js";
+import { blankTasks } from "./blank-tasks.js";
+import { nUpTasks } from "./n-up-tasks.js";
+import { sanitizeTasks } from "./sanitize-tasks.js";
+import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
 
@@ -343,6 +349,12 @@ export const tasks = {
   ...repairTasks,
   ...ocrTasks,
   ...annotateTasks,
+  ...flattenTasks,
+  ...metadataTasks,
+  ...cropTasks,
+  ...blankTasks,
+  ...nUpTasks,
+  ...sanitizeTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */
@@ -549,17 +561,7 @@ export const tasks = {
   /** Removes the document information dictionary and the XMP metadata, rewriting the whole file. */
   stripMetadata(args: { input: string; output: string }) {
     const doc = openPdf(args.input);
-    const trailer = doc.getTrailer();
-    // Emptying the dictionary itself matters: MuPDF writes the Info it loaded even when the trailer drops it.
-    const info = trailer.get("Info");
-    // An Info that is another part of the document is only let go of: emptying it would empty that part.
-    if (info.isDictionary() && !infoIsMisplaced(info)) {
-      const keys: Array<string | number> = [];
-      info.forEach((_value, key) => keys.push(key));
-      for (const key of keys) info.delete(key);
-    }
-    trailer.delete("Info");
-    trailer.get("Root").delete("Metadata");
+    removeDocumentMetadata(doc);
     save(doc, args.output, "garbage=compact,compress");
   },
 

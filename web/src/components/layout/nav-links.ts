@@ -31,6 +31,9 @@ const securityLinks = [toolLink("protect-pdf"), toolLink("unlock-pdf"), electron
 const advancedLinks = ["ocr-pdf", "repair-pdf", "annotate-pdf", "organize-pdf", "add-page-numbers", "convert-pdf"].map((id) =>
   toolLink(id),
 );
+const moreLinks = ["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pages", "n-up-pdf", "extract-images", "sanitize-pdf"].map((id) =>
+  toolLink(id),
+);
 const popularLinks = ["merge-pdf", "split-pdf", "compress-pdf", "pdf-to-word"].map((id) => toolLink(id));
 
 export const VIEW_ALL_TOOLS: NavLink = { label: "View All Tools", href: "/#tools" };
@@ -41,6 +44,7 @@ export const ALL_TOOLS_GROUPS: readonly NavGroup[] = [
   { title: "Edit PDF", links: [...editLinks, toolLink("add-page-numbers"), toolLink("organize-pdf")] },
   { title: "Security", links: securityLinks },
   { title: "Advanced Tools", links: advancedLinks },
+  { title: "More Tools", links: moreLinks },
 ];
 
 /** The header's dropdowns after All Tools. */
@@ -56,6 +60,7 @@ export const MOBILE_SECTIONS: readonly NavGroup[] = [
   { title: "Edit PDF", links: editLinks },
   { title: "Security", links: securityLinks },
   { title: "Advanced Tools", links: advancedLinks },
+  { title: "More Tools", links: moreLinks },
   {
     title: "About",
     links: [

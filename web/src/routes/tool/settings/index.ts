@@ -1,8 +1,10 @@
 import type { ComponentType } from "react";
 import { DeletePagesSettings } from "./DeletePagesSettings.js";
+import { MetadataSettings } from "./MetadataSettings.js";
 import { OrganizeSettings } from "./OrganizeSettings.js";
 import { PageNumberSettings } from "./PageNumberSettings.js";
 import { ProtectSettings } from "./ProtectSettings.js";
+import { SchemaSettings } from "./SchemaSettings.js";
 import { CompressSettings, RotateSettings, SplitSettings } from "./SimpleSettings.js";
 import type { SettingsProps } from "./types.js";
 import { UnlockSettings } from "./UnlockSettings.js";
@@ -21,4 +23,11 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "split-pdf": SplitSettings,
   "rotate-pdf": RotateSettings,
   "compress-pdf": CompressSettings,
+  "flatten-pdf": SchemaSettings,
+  "edit-metadata": MetadataSettings,
+  "crop-pdf": SchemaSettings,
+  "remove-blank-pages": SchemaSettings,
+  "n-up-pdf": SchemaSettings,
+  "extract-images": SchemaSettings,
+  "sanitize-pdf": SchemaSettings,
 };

@@ -1,0 +1,39 @@
+import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from "@cantoo/pdf-lib";
+
+/**
+ * A one-page PDF with a filled text field, a ticked check box, a red square annotation (with its own appearance
+ * stream) and a link: what Flatten PDF and Sanitize PDF work on.
+ */
+export async function makeFormPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 300]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText("Body text", { x: 20, y: 260, size: 18, font, color: rgb(0, 0, 0) });
+  const form = doc.getForm();
+  const name = form.createTextField("name");
+  name.setText("Filled value");
+  name.addToPage(page, { x: 20, y: 150, width: 200, height: 30 });
+  const ok = form.createCheckBox("ok");
+  ok.addToPage(page, { x: 20, y: 100, width: 20, height: 20 });
+  ok.check();
+  const appearance = doc.context.register(
+    doc.context.stream("1 0 0 RG 4 w 2 2 96 56 re S", { Type: "XObject", Subtype: "Form", BBox: [0, 0, 100, 60] }),
+  );
+  const square = doc.context.register(
+    doc.context.obj({ Type: "Annot", Subtype: "Square", Rect: [180, 20, 280, 80], C: [1, 0, 0], AP: { N: appearance } }),
+  );
+  const link = doc.context.register(
+    doc.context.obj({
+      Type: "Annot",
+      Subtype: "Link",
+      Rect: [20, 250, 120, 280],
+      Border: [0, 0, 0],
+      A: { S: "URI", URI: PDFString.of("https://example.invalid/") },
+    }),
+  );
+  const annots = page.node.Annots();
+  annots?.push(square);
+  annots?.push(link);
+  if (!annots) page.node.set(PDFName.of("Annots"), doc.context.obj([square, link]));
+  return doc.save();
+}
