@@ -7,6 +7,8 @@ export interface ProcessReply {
   downloadUrl?: string;
   filename?: string;
   size?: number;
+  /** The single result's id, which another tool takes as `fileIds` instead of an upload. */
+  fileId?: string;
   error?: string;
   extractionResult?: { success: boolean; downloadUrl: string; filename?: string };
 }

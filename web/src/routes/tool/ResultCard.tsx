@@ -1,6 +1,7 @@
 import { AlertTriangle, Download } from "lucide-react";
 import type { ProcessReply } from "../../lib/jobs-api.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+import { ContinueWith } from "./ContinueWith.js";
 
 /** A dedicated screen's results card (Repair Results, Signed Document, ...): the server's message and the download. */
 export function ResultCard({ title, result, linkLabel, testId }: { title: string; result: ProcessReply; linkLabel: string; testId: string }) {
@@ -18,6 +19,7 @@ export function ResultCard({ title, result, linkLabel, testId }: { title: string
         <Download className="h-4 w-4" aria-hidden="true" />
         {linkLabel}
       </a>
+      <ContinueWith reply={result} />
     </section>
   );
 }

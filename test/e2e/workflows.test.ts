@@ -1,0 +1,98 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpus } from "../helpers/corpus.js";
+import { pageCountOf, rotationsOf, writeTemp } from "../helpers/pdf-tools.js";
+import { readZip } from "../helpers/zip.js";
+import { startWebHarness, toastText, type WebHarness } from "./harness.js";
+
+const exec = promisify(execFile);
+
+let web: WebHarness;
+beforeAll(async () => {
+  web = await startWebHarness();
+});
+afterAll(async () => web?.close());
+
+/** qpdf's own answer on whether a file is encrypted (exit 0) or not (exit 2). */
+async function isEncrypted(file: string): Promise<boolean> {
+  try {
+    await exec("qpdf", ["--is-encrypted", file]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("workflows in the browser", () => {
+  it("continues from a compressed PDF to Protect PDF by its id, without uploading it again", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/compress-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    const compressed = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    await compressed;
+    const continueWith = page.getByTestId("continue-with");
+    await continueWith.waitFor();
+    await page.screenshot({ path: "/tmp/wf17-continue-with.png", fullPage: true });
+    await continueWith.getByRole("button", { name: "Protect PDF" }).click();
+    await page.waitForURL("**/protect-pdf");
+    const list = page.getByTestId("file-list");
+    await expect.poll(() => list.innerText()).toMatch(/pdflatex-4-pages.*\d+ (KB|B)/s);
+
+    const bodies: Buffer[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/api/jobs/protect-pdf")) bodies.push(request.postDataBuffer() ?? Buffer.alloc(0));
+    });
+    await page.getByLabel("Password to open the document").fill("s3cret-Passw0rd");
+    const protectedFile = page.waitForEvent("download");
+    await page.screenshot({ path: "/tmp/wf17-continued.png", fullPage: true });
+    await page.getByRole("button", { name: "Process File" }).click();
+    const file = await (await protectedFile).path();
+    expect(await isEncrypted(file)).toBe(true);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.toString("latin1")).toContain('name="fileIds"');
+    expect(bodies[0]!.toString("latin1")).not.toContain('name="files"');
+    expect(bodies[0]!.length).toBeLessThan(2000);
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the server's sentence when a continued result has expired", async () => {
+    const { page } = await web.open();
+    await page.goto("/compress-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    await page.getByRole("button", { name: "Process File" }).click();
+    await page.getByTestId("continue-with").getByRole("button", { name: "Rotate PDF" }).click();
+    await page.waitForURL("**/rotate-pdf");
+    // An id that names nothing, as an expired one does.
+    await page.route("**/api/jobs/rotate-pdf", async (route) => {
+      const body = route.request().postDataBuffer()!.toString("latin1").replace(/(name="fileIds"\r\n\r\n)[^\r]+/, "$1AAAAAAAAAAAAAAAAAAAAAAAA");
+      await route.continue({ postData: Buffer.from(body, "latin1") });
+    });
+    await page.getByRole("button", { name: "Process File" }).click();
+    await expect.poll(() => toastText(page)).toMatch(/^Processing failed This file does not exist or has expired/);
+  });
+
+  it("applies a one-file tool to each of two PDFs as a batch, into one ZIP", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("batch-note").innerText()).toContain("each of your 2 files");
+    const download = page.waitForEvent("download");
+    await page.screenshot({ path: "/tmp/wf17-batch.png", fullPage: true });
+    await page.getByRole("button", { name: "Apply to each file (batch)" }).click();
+    const zip = await readZip(await (await download).path());
+    const names = [...zip.keys()];
+    expect(names).toContain("report.txt");
+    const pdfs = names.filter((n) => n.endsWith(".pdf"));
+    expect(pdfs).toHaveLength(2);
+    for (const name of pdfs) {
+      const file = await writeTemp(name, zip.get(name)!);
+      expect(await pageCountOf(file)).toBeGreaterThan(0);
+      expect((await rotationsOf(file)).every((r) => r === 90)).toBe(true);
+    }
+    await expect.poll(() => page.getByTestId("result").innerText()).toMatch(/\.zip/);
+    expect(errors).toEqual([]);
+  });
+});
