@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "../helpers/corpus.js";
-import { pageCountOf, rotationsOf, writeTemp } from "../helpers/pdf-tools.js";
+import { pageCountOf, pageTexts, rotationsOf, writeTemp } from "../helpers/pdf-tools.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -93,6 +93,32 @@ describe("workflows in the browser", () => {
       expect((await rotationsOf(file)).every((r) => r === 90)).toBe(true);
     }
     await expect.poll(() => page.getByTestId("result").innerText()).toMatch(/\.zip/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("reordering files", () => {
+  it("moves the second PDF above the first with the keyboard, and merges in the order shown", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/merge-pdf");
+    await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
+    const rows = page.getByTestId("file-list").locator("li");
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("pdflatex-4-pages.pdf"), expect.stringContaining("multicolumn.pdf")]);
+
+    await page.getByRole("button", { name: "Move multicolumn.pdf" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Space");
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("multicolumn.pdf"), expect.stringContaining("pdflatex-4-pages.pdf")]);
+    await page.screenshot({ path: "/tmp/wf17-reordered.png", fullPage: true });
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Merge PDFs" }).click();
+    const merged = await (await download).path();
+    const [first] = await pageTexts(merged);
+    const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
+    expect(first!.trim()).toBe(multicolumnFirst!.trim());
+    expect(await pageCountOf(merged)).toBe(3 + 4);
     expect(errors).toEqual([]);
   });
 });

@@ -60,7 +60,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         {files.length === 0 ? (
           <DropArea rules={rules} />
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel={batch ? BATCH_LABEL : processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"}>
+          <FileList files={files} rules={rules} title="Selected Files" processLabel={batch ? BATCH_LABEL : processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"} sortable={tool.multiple}>
             {batch && <BatchNote tool={tool} count={files.length} />}
             {Settings && <Settings tool={tool} values={values} setValues={setValues} file={files[0]} />}
           </FileList>
