@@ -29,7 +29,7 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   ]);
   ctx.progress(0.5);
 
-  const notes = [`Deleted ${doomed.size} page${doomed.size === 1 ? "" : "s"}; ${kept.length} remain.`];
+  const notes = [`Deleted ${doomed.size} page${doomed.size === 1 ? "" : "s"}; ${kept.length} ${kept.length === 1 ? "remains" : "remain"}.`];
   // qpdf keeps the outline as it was, pointing at pages that are gone; fix it, or drop it when asked.
   if (outline.length > 0) {
     const newIndex = new Map(kept.map((page, i) => [page - 1, i]));
