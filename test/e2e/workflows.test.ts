@@ -122,3 +122,21 @@ describe("reordering files", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("focus", () => {
+  const focused = (page: import("playwright-core").Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+
+  it("goes to the file list after adding or removing a file, and to the download after a run", async () => {
+    const { page } = await web.open();
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
+    await expect.poll(() => focused(page)).toBe("Selected Files");
+    await page.getByRole("button", { name: "Remove file multicolumn.pdf" }).click();
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(1);
+    await expect.poll(() => focused(page)).toBe("Selected Files");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    await download;
+    await expect.poll(() => focused(page)).toMatch(/^Download pdflatex-4-pages/);
+  });
+});

@@ -1,8 +1,9 @@
 import { Plus, Trash2 } from "lucide-react";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useRef, type ReactNode } from "react";
 import { useDropzone } from "react-dropzone";
 import { fileStore } from "../../lib/file-store.js";
 import { acceptFor, type UploadRules } from "../../lib/upload-rules.js";
+import { useRestoreLostFocus } from "../../lib/use-restore-lost-focus.js";
 import { buttonStyles, cardStyles } from "../ui/styles.js";
 import { addFiles } from "./add-files.js";
 import { fileListStyles, PlainFileRows } from "./FileRow.js";
@@ -48,10 +49,12 @@ export function FileList({
     noDrag: true,
     onDrop: (accepted, rejections) => addFiles([...accepted, ...rejections.map((r) => r.file)], rules),
   });
+  const heading = useRef<HTMLHeadingElement>(null);
+  useRestoreLostFocus(heading, files.length);
   return (
     <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="file-list-title">
       <input {...getInputProps({ "aria-label": "Choose more files" })} />
-      <h2 id="file-list-title" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+      <h2 id="file-list-title" ref={heading} tabIndex={-1} className="mb-3 focus:outline-none text-lg font-semibold text-slate-900 dark:text-white">
         {title}
       </h2>
       {sortable && files.length > 1 ? (

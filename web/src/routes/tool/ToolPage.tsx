@@ -15,7 +15,7 @@ import { useToolRun } from "../../lib/use-tool-run.js";
 import { BATCH_LABEL, isBatchRun, rulesForGenericPage } from "./batch.js";
 import { BatchNote } from "./BatchNote.js";
 import { ContinueWith } from "./ContinueWith.js";
-import { ProgressDialog } from "./ProgressDialog.js";
+import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
@@ -69,7 +69,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       {state.result?.downloadUrl && (
         <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
           <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? "Your file is ready."}</p>
-          <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-3`}>
+          <a href={state.result.downloadUrl} download={state.result.filename} {...FOCUS_AFTER_RUN} className={`${buttonStyles.primary} mt-3`}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download {state.result.filename ?? "your file"}
           </a>
