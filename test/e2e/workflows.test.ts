@@ -108,6 +108,8 @@ describe("reordering files", () => {
     await page.getByRole("button", { name: "Move multicolumn.pdf" }).focus();
     await page.keyboard.press("Space");
     await page.keyboard.press("ArrowUp");
+    // As a screen reader user would, drop once the move is announced.
+    await expect.poll(() => page.locator("[id^=DndLiveRegion]").innerText()).toBe("multicolumn.pdf is at position 1 of 2.");
     await page.keyboard.press("Space");
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("multicolumn.pdf"), expect.stringContaining("pdflatex-4-pages.pdf")]);
     await page.screenshot({ path: "/tmp/wf17-reordered.png", fullPage: true });
@@ -138,5 +140,16 @@ describe("focus", () => {
     await page.getByRole("button", { name: "Process File" }).click();
     await download;
     await expect.poll(() => focused(page)).toMatch(/^Download pdflatex-4-pages/);
+  });
+
+  it("shows a tooltip on keyboard focus, not a title attribute", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/merge-pdf");
+    const drive = page.getByRole("button", { name: "Drive (not available yet)", exact: true });
+    expect(await drive.getAttribute("title")).toBeNull();
+    await drive.focus();
+    await expect.poll(() => page.getByRole("tooltip").innerText()).toBe("Not available yet");
+    await page.screenshot({ path: "/tmp/wf17-tooltip.png" });
+    expect(errors).toEqual([]);
   });
 });
