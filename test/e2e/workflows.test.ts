@@ -150,6 +150,12 @@ describe("focus", () => {
     await drive.focus();
     await expect.poll(() => page.getByRole("tooltip").innerText()).toBe("Not available yet");
     await page.screenshot({ path: "/tmp/wf17-tooltip.png" });
+
+    await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
+    const remove = page.getByRole("button", { name: "Remove file multicolumn.pdf" });
+    expect(await remove.getAttribute("title")).toBeNull();
+    await remove.focus();
+    await expect.poll(() => page.getByRole("tooltip").innerText()).toBe("Remove file");
     expect(errors).toEqual([]);
   });
 });

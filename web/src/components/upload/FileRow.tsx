@@ -4,6 +4,7 @@ import type { FileKind } from "../../../../catalog/file-kinds.js";
 import { fileStore } from "../../lib/file-store.js";
 import { formatBytes } from "../../lib/format-bytes.js";
 import { kindOf } from "../../lib/upload-rules.js";
+import { Tooltip } from "../ui/Tooltip.js";
 
 /** The row icon by kind of document; kinds not named here get a plain file. */
 const ICON_BY_KIND: Partial<Record<FileKind, LucideIcon>> = {
@@ -37,15 +38,16 @@ export function FileRowContent({ file, index, handle }: { file: File; index: num
       <KindIcon file={file} />
       <span className="min-w-0 flex-1 truncate text-sm text-slate-800 dark:text-slate-100">{file.name}</span>
       <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{formatBytes(file.size, 0)}</span>
-      <button
-        type="button"
-        onClick={() => fileStore.removeAt(index)}
-        aria-label={`Remove file ${file.name}`}
-        title="Remove file"
-        className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-red-700 dark:text-slate-300 dark:hover:bg-slate-800"
-      >
-        <X className="h-4 w-4" aria-hidden="true" />
-      </button>
+      <Tooltip label="Remove file">
+        <button
+          type="button"
+          onClick={() => fileStore.removeAt(index)}
+          aria-label={`Remove file ${file.name}`}
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-red-700 dark:text-slate-300 dark:hover:bg-slate-800"
+        >
+          <X className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </Tooltip>
     </>
   );
 }
