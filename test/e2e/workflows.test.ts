@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "../helpers/corpus.js";
 import { pageCountOf, pageTexts, rotationsOf, writeTemp } from "../helpers/pdf-tools.js";
+import { makePng } from "../helpers/png.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -121,6 +122,27 @@ describe("reordering files", () => {
     const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
     expect(first!.trim()).toBe(multicolumnFirst!.trim());
     expect(await pageCountOf(merged)).toBe(3 + 4);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("reordering files with the pointer", () => {
+  it("drags the second image above the first in JPG to PDF", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/jpg-to-pdf");
+    const wide = await writeTemp("wide.png", makePng(300, 150, () => 0));
+    const tall = await writeTemp("tall.png", makePng(100, 400, () => 255));
+    await page.getByLabel("Choose files").setInputFiles([wide, tall]);
+    const rows = page.getByTestId("file-list").locator("li");
+    await expect.poll(() => page.getByTestId("move-handle").count()).toBe(2);
+    const from = (await page.getByTestId("move-handle").nth(1).boundingBox())!;
+    const to = (await page.getByTestId("move-handle").nth(0).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 5, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("tall.png"), expect.stringContaining("wide.png")]);
     expect(errors).toEqual([]);
   });
 });
