@@ -58,6 +58,17 @@ describe("workflows in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("draws page thumbnails of a continued result in Organize PDF", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    await page.getByRole("button", { name: "Process File" }).click();
+    await page.getByTestId("continue-with").getByRole("button", { name: "Organize PDF" }).click();
+    await page.waitForURL("**/organize-pdf");
+    await expect.poll(() => page.getByTestId("page-thumbnail").count(), { timeout: 20_000 }).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
   it("shows the server's sentence when a continued result has expired", async () => {
     const { page } = await web.open();
     await page.goto("/compress-pdf");
