@@ -69,6 +69,26 @@ describe("workflows in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("keeps the shown order when a continued result comes before an upload in Merge PDF", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/compress-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
+    await page.getByRole("button", { name: "Process File" }).click();
+    await page.getByTestId("continue-with").getByRole("button", { name: "Merge PDF" }).click();
+    await page.waitForURL("**/merge-pdf");
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(1);
+    await page.getByLabel("Choose more files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(2);
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Merge PDFs" }).click();
+    const merged = await (await download).path();
+    const [first] = await pageTexts(merged);
+    const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
+    expect(first!.trim()).toBe(multicolumnFirst!.trim());
+    expect(await pageCountOf(merged)).toBe(3 + 4);
+    expect(errors).toEqual([]);
+  });
+
   it("shows the server's sentence when a continued result has expired", async () => {
     const { page } = await web.open();
     await page.goto("/compress-pdf");
