@@ -5,6 +5,7 @@ import { corpus } from "../helpers/corpus.js";
 import { pageCountOf, pageTexts, rotationsOf, writeTemp } from "../helpers/pdf-tools.js";
 import { makePng } from "../helpers/png.js";
 import { readZip } from "../helpers/zip.js";
+import type { Page } from "playwright-core";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
 const exec = promisify(execFile);
@@ -23,6 +24,26 @@ async function isEncrypted(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Runs a one-file tool on a corpus file, then follows the result card's "Continue with" to `next`. */
+async function runThenContinue(page: Page, from: { tool: string; file: string; button?: string | RegExp }, next: { name: string; path: string }) {
+  await page.goto(`/${from.tool}`);
+  await page.getByLabel("Choose files").setInputFiles(corpus(from.file));
+  await page.getByRole("button", { name: from.button ?? "Process File" }).last().click();
+  await page.getByTestId("continue-with").getByRole("button", { name: next.name, exact: true }).click();
+  await page.waitForURL(`**/${next.path}`);
+}
+
+/** Merges the selected multicolumn.pdf (3 pages) and pdflatex-4-pages.pdf: the result must start with multicolumn's first page. */
+async function expectMergedMulticolumnFirst(page: Page) {
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Merge PDFs" }).click();
+  const merged = await (await download).path();
+  const [first] = await pageTexts(merged);
+  const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
+  expect(first!.trim()).toBe(multicolumnFirst!.trim());
+  expect(await pageCountOf(merged)).toBe(3 + 4);
 }
 
 describe("workflows in the browser", () => {
@@ -60,42 +81,35 @@ describe("workflows in the browser", () => {
 
   it("draws page thumbnails of a continued result in Organize PDF", async () => {
     const { page, errors } = await web.open();
-    await page.goto("/rotate-pdf");
-    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
-    await page.getByRole("button", { name: "Process File" }).click();
-    await page.getByTestId("continue-with").getByRole("button", { name: "Organize PDF" }).click();
-    await page.waitForURL("**/organize-pdf");
+    await runThenContinue(page, { tool: "rotate-pdf", file: "pdflatex-4-pages.pdf" }, { name: "Organize PDF", path: "organize-pdf" });
     await expect.poll(() => page.getByTestId("page-thumbnail").count(), { timeout: 20_000 }).toBe(4);
     expect(errors).toEqual([]);
   });
 
   it("keeps the shown order when a continued result comes before an upload in Merge PDF", async () => {
     const { page, errors } = await web.open();
-    await page.goto("/compress-pdf");
-    await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
-    await page.getByRole("button", { name: "Process File" }).click();
-    await page.getByTestId("continue-with").getByRole("button", { name: "Merge PDF" }).click();
-    await page.waitForURL("**/merge-pdf");
+    await runThenContinue(page, { tool: "compress-pdf", file: "multicolumn.pdf" }, { name: "Merge PDF", path: "merge-pdf" });
     await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(1);
     await page.getByLabel("Choose more files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
     await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(2);
+    await expectMergedMulticolumnFirst(page);
+    expect(errors).toEqual([]);
+  });
+
+  it("continues with each of several outputs: split pages go on to Merge PDF together", async () => {
+    const { page, errors } = await web.open();
+    await runThenContinue(page, { tool: "split-pdf", file: "pdflatex-4-pages.pdf", button: /Split|Process/ }, { name: "Merge PDF", path: "merge-pdf" });
+    await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(4);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Merge PDFs" }).click();
     const merged = await (await download).path();
-    const [first] = await pageTexts(merged);
-    const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
-    expect(first!.trim()).toBe(multicolumnFirst!.trim());
-    expect(await pageCountOf(merged)).toBe(3 + 4);
+    expect(await pageTexts(merged)).toEqual(await pageTexts(corpus("pdflatex-4-pages.pdf")));
     expect(errors).toEqual([]);
   });
 
   it("shows the server's sentence when a continued result has expired", async () => {
     const { page } = await web.open();
-    await page.goto("/compress-pdf");
-    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
-    await page.getByRole("button", { name: "Process File" }).click();
-    await page.getByTestId("continue-with").getByRole("button", { name: "Rotate PDF" }).click();
-    await page.waitForURL("**/rotate-pdf");
+    await runThenContinue(page, { tool: "compress-pdf", file: "pdflatex-4-pages.pdf" }, { name: "Rotate PDF", path: "rotate-pdf" });
     // An id that names nothing, as an expired one does.
     await page.route("**/api/jobs/rotate-pdf", async (route) => {
       const body = route.request().postDataBuffer()!.toString("latin1").replace(/(name="fileIds"\r\n\r\n)[^\r]+/, "$1AAAAAAAAAAAAAAAAAAAAAAAA");
@@ -146,13 +160,7 @@ describe("reordering files", () => {
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("multicolumn.pdf"), expect.stringContaining("pdflatex-4-pages.pdf")]);
     await page.screenshot({ path: "/tmp/wf17-reordered.png", fullPage: true });
 
-    const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Merge PDFs" }).click();
-    const merged = await (await download).path();
-    const [first] = await pageTexts(merged);
-    const [multicolumnFirst] = await pageTexts(corpus("multicolumn.pdf"));
-    expect(first!.trim()).toBe(multicolumnFirst!.trim());
-    expect(await pageCountOf(merged)).toBe(3 + 4);
+    await expectMergedMulticolumnFirst(page);
     expect(errors).toEqual([]);
   });
 });
@@ -179,7 +187,7 @@ describe("reordering files with the pointer", () => {
 });
 
 describe("focus", () => {
-  const focused = (page: import("playwright-core").Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+  const focused = (page: import("playwright-core").Page) => page.evaluate<string>('document.activeElement?.textContent?.trim() ?? ""');
 
   it("goes to the file list after adding or removing a file, and to the download after a run", async () => {
     const { page } = await web.open();

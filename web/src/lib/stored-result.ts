@@ -45,6 +45,22 @@ export function storedResultOf(reply: ProcessReply): StoredResult | undefined {
   return new StoredResult(reply.fileId, reply.filename, reply.size ?? 0);
 }
 
+/** The name a download is sent under: the UTF-8 form of Content-Disposition, else the plain one. */
+function nameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]*)"/i.exec(header)?.[1];
+}
+
+/** One of several outputs, known by id only: its name and size are read from its download's headers. */
+export async function describeStoredResult(fileId: string): Promise<StoredResult | undefined> {
+  const response = await fetch(`/api/download/${encodeURIComponent(fileId)}`, { method: "HEAD", credentials: "include" });
+  const name = nameFromDisposition(response.headers.get("Content-Disposition"));
+  if (!response.ok || !name) return undefined;
+  return new StoredResult(fileId, name, Number(response.headers.get("Content-Length") ?? 0));
+}
+
 /**
  * The server takes named results after the uploaded files, so ids keep the shown order only when every stored
  * result comes after every upload; a stored result placed before an upload is downloaded and sent as bytes.
