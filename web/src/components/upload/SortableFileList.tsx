@@ -18,7 +18,7 @@ function idOf(file: File): string {
 }
 
 function SortableRow({ file, index }: { file: File; index: number }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: idOf(file) });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useSortable({ id: idOf(file) });
   const handle = (
     <button
       type="button"
@@ -35,7 +35,7 @@ function SortableRow({ file, index }: { file: File; index: number }) {
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={{ transform: CSS.Translate.toString(transform) }}
       className={`${fileRowStyles} bg-white dark:bg-slate-900 ${isDragging ? "relative z-10 shadow-md" : ""}`}
     >
       <FileRowContent file={file} index={index} handle={handle} />
