@@ -152,10 +152,12 @@ describe("reordering files", () => {
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("pdflatex-4-pages.pdf"), expect.stringContaining("multicolumn.pdf")]);
 
     await page.getByRole("button", { name: "Move multicolumn.pdf" }).focus();
+    // As a screen reader user would, move once the pick-up is announced, and drop once the move is.
+    const liveRegion = page.locator("[id^=DndLiveRegion]");
     await page.keyboard.press("Space");
+    await expect.poll(() => liveRegion.innerText()).toBe("multicolumn.pdf is at position 2 of 2.");
     await page.keyboard.press("ArrowUp");
-    // As a screen reader user would, drop once the move is announced.
-    await expect.poll(() => page.locator("[id^=DndLiveRegion]").innerText()).toBe("multicolumn.pdf is at position 1 of 2.");
+    await expect.poll(() => liveRegion.innerText()).toBe("multicolumn.pdf is at position 1 of 2.");
     await page.keyboard.press("Space");
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining("multicolumn.pdf"), expect.stringContaining("pdflatex-4-pages.pdf")]);
     await page.screenshot({ path: "/tmp/wf17-reordered.png", fullPage: true });
