@@ -45,6 +45,12 @@ describe("delete-pages", () => {
     expect(reply.message).toBe("Deleted 4 pages; 2 remain.");
   });
 
+  it("says '1 remains' when one page is left", async () => {
+    const { path, reply } = await runTool(server, "delete-pages", [six], { pages: "1-5" });
+    expect(await pageOrder(path)).toEqual([6]);
+    expect(reply.message).toBe("Deleted 5 pages; 1 remains.");
+  });
+
   it("keeps at least one page", async () => {
     const reply = await postTool(server, "delete-pages", [six], { pages: "1-6" });
     expect(reply.status).toBe(400);

@@ -3,6 +3,7 @@ import type { DeletePagesOptions } from "../../catalog/options/pages.js";
 import { InvalidOptionsError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
+import { plural } from "../lib/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../pdf/page-selection.js";
@@ -26,7 +27,7 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   let current = result.path;
   ctx.progress(0.5);
 
-  const notes = [`Deleted ${doomed.size} page${doomed.size === 1 ? "" : "s"}; ${kept.length} remain.`];
+  const notes = [`Deleted ${plural(doomed.size, "page")}; ${kept.length} ${kept.length === 1 ? "remains" : "remain"}.`];
   if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
   if (!options.preserveMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");

@@ -7,6 +7,10 @@ export interface ProcessReply {
   downloadUrl?: string;
   filename?: string;
   size?: number;
+  /** The single result's id, which another tool takes as `fileIds` instead of an upload. */
+  fileId?: string;
+  /** Each output's id where there are several (the download is then a ZIP). */
+  fileIds?: string[];
   error?: string;
   extractionResult?: { success: boolean; downloadUrl: string; filename?: string };
 }

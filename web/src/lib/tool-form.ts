@@ -1,3 +1,5 @@
+import { StoredResult } from "./stored-result.js";
+
 /**
  * Settings to multipart fields, as the spec's processing call sends them: lists and objects as JSON, numbers and
  * booleans as text. Blank text and empty lists or maps are left out, so the server's default applies (the owner
@@ -25,9 +27,13 @@ export function encodeFields(values: Record<string, unknown>, defaults: Record<s
   return fields;
 }
 
+/** Stored results go by their id (the server takes them after the uploads: see inSendableOrder). */
 export function buildToolForm(files: readonly File[], values: Record<string, unknown>, defaults: Record<string, unknown> = {}): FormData {
   const form = new FormData();
-  for (const file of files) form.append("files", file, file.name);
+  for (const file of files) {
+    if (file instanceof StoredResult) form.append("fileIds", file.fileId);
+    else form.append("files", file, file.name);
+  }
   for (const [name, value] of Object.entries(values)) if (value instanceof File) form.append(name, value, value.name);
   for (const [name, value] of encodeFields(values, defaults)) form.append(name, value);
   return form;

@@ -4,6 +4,7 @@ import { FILE_KINDS } from "../../../../catalog/file-kinds.js";
 import { formatBytes } from "../../lib/format-bytes.js";
 import { acceptFor, type UploadRules } from "../../lib/upload-rules.js";
 import { buttonStyles } from "../ui/styles.js";
+import { Tooltip } from "../ui/Tooltip.js";
 import { addFiles } from "./add-files.js";
 
 /** The format chips: one per label among the accepted kinds (Word once for .doc and .docx). */
@@ -59,11 +60,14 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
           Select Files
         </button>
         {CLOUD_SOURCES.map((source) => (
-          <button key={source} type="button" disabled title="Not available yet" className={buttonStyles.secondary}>
-            <Cloud className="h-4 w-4" aria-hidden="true" />
-            {source}
-            <span className="sr-only">(not available yet)</span>
-          </button>
+          // aria-disabled rather than disabled: a disabled button takes no focus or hover, so it could not say why.
+          <Tooltip key={source} label="Not available yet">
+            <button type="button" aria-disabled="true" className={`${buttonStyles.secondary} cursor-not-allowed opacity-50`}>
+              <Cloud className="h-4 w-4" aria-hidden="true" />
+              {source}
+              <span className="sr-only">(not available yet)</span>
+            </button>
+          </Tooltip>
         ))}
       </div>
       <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="Accepted formats">

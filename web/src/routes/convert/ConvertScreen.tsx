@@ -97,7 +97,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
             </section>
           </>
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel={convertLabel} onProcess={convert} busy={busy}>
+          <FileList files={files} rules={rules} title="Selected Files" processLabel={convertLabel} onProcess={convert} busy={busy} sortable={target.multiple}>
             {options}
           </FileList>
         )}

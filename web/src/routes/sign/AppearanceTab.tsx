@@ -1,6 +1,7 @@
 import { SIGNATURE_COLORS } from "../../../../catalog/options/sign.js";
 import { labelStyles } from "../../components/form/Field.js";
 import { SliderField, ToggleField } from "../../components/form/fields.js";
+import { Tooltip } from "../../components/ui/Tooltip.js";
 import type { bindings } from "../tool/settings/bindings.js";
 import type { Values } from "../tool/settings/types.js";
 import { SIGNATURE_COLOR_HEX, cssColor } from "./signature-colors.js";
@@ -24,16 +25,16 @@ export function AppearanceTab({ values, setValues, bind, timeStampAvailable }: A
         <legend className={labelStyles}>Colour</legend>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {SIGNATURE_COLORS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-label={name}
-              aria-pressed={values.signatureColor === name}
-              title={name}
-              className="h-8 w-8 rounded-full ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-indigo-600 dark:ring-offset-slate-900"
-              style={{ backgroundColor: SIGNATURE_COLOR_HEX[name] }}
-              onClick={() => setValues({ signatureColor: name })}
-            />
+            <Tooltip key={name} label={name}>
+              <button
+                type="button"
+                aria-label={name}
+                aria-pressed={values.signatureColor === name}
+                className="h-8 w-8 rounded-full ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-indigo-600 dark:ring-offset-slate-900"
+                style={{ backgroundColor: SIGNATURE_COLOR_HEX[name] }}
+                onClick={() => setValues({ signatureColor: name })}
+              />
+            </Tooltip>
           ))}
           <label className="ml-2 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
             Custom

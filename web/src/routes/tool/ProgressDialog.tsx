@@ -8,6 +8,17 @@ const TITLES = {
   downloading: "Starting your download",
 } as const;
 
+/** The attribute of the control that takes the focus when a run ends well (a results card's download link). */
+export const FOCUS_AFTER_RUN = { "data-focus-after-run": "" } as const;
+
+/** After a successful run the focus goes to its result; otherwise back to the button that started the run. */
+function focusResult(event: Event): void {
+  const result = document.querySelector<HTMLElement>("[data-focus-after-run]");
+  if (!result) return;
+  event.preventDefault();
+  result.focus();
+}
+
 /** The real progress of a run: the upload's bytes, then the server's processing, then the download. */
 export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(): void }) {
   const open = state.phase !== "idle";
@@ -18,6 +29,7 @@ export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/60" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={focusResult}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
         >
           {state.phase !== "idle" && (

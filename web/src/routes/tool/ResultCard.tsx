@@ -1,6 +1,8 @@
 import { AlertTriangle, Download } from "lucide-react";
 import type { ProcessReply } from "../../lib/jobs-api.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
+import { ContinueWith } from "./ContinueWith.js";
+import { FOCUS_AFTER_RUN } from "./ProgressDialog.js";
 
 /** A dedicated screen's results card (Repair Results, Signed Document, ...): the server's message and the download. */
 export function ResultCard({ title, result, linkLabel, testId }: { title: string; result: ProcessReply; linkLabel: string; testId: string }) {
@@ -14,10 +16,11 @@ export function ResultCard({ title, result, linkLabel, testId }: { title: string
         </p>
       )}
       <p className="mt-2 text-sm text-slate-800 dark:text-slate-100">{result.message}</p>
-      <a href={result.downloadUrl} download={result.filename} className={`${buttonStyles.primary} mt-4`}>
+      <a href={result.downloadUrl} download={result.filename} {...FOCUS_AFTER_RUN} className={`${buttonStyles.primary} mt-4`}>
         <Download className="h-4 w-4" aria-hidden="true" />
         {linkLabel}
       </a>
+      <ContinueWith reply={result} />
     </section>
   );
 }

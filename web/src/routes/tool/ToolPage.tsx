@@ -10,9 +10,12 @@ import { optionDefaults } from "../../lib/option-schema.js";
 import { usePageMeta } from "../../lib/page-meta.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
-import { rulesForTool } from "../../lib/upload-rules.js";
+import { rulesForTool, type UploadRules } from "../../lib/upload-rules.js";
 import { useToolRun } from "../../lib/use-tool-run.js";
-import { ProgressDialog } from "./ProgressDialog.js";
+import { BATCH_LABEL, isBatchRun, rulesForGenericPage } from "./batch.js";
+import { BatchNote } from "./BatchNote.js";
+import { ContinueWith } from "./ContinueWith.js";
+import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
@@ -22,21 +25,23 @@ export function processLabelOf(tool: ToolDefinition): string {
 }
 
 /** Files chosen elsewhere (on the home page) are checked against this tool's rules when its page opens. */
-export function useFilesFitTool(tool: ToolDefinition): void {
+export function useFilesFitTool(tool: ToolDefinition, rules: UploadRules = rulesForTool(tool)): void {
+  const { kinds, maxFiles, maxBytes } = rules;
   useEffect(() => {
     const carried = fileStore.get();
     if (carried.length === 0) return;
     fileStore.clear();
-    addFiles(carried, rulesForTool(tool));
-  }, [tool]);
+    addFiles(carried, { kinds, maxFiles, maxBytes });
+  }, [tool, kinds, maxFiles, maxBytes]);
 }
 
 /** The shared screen of every generic tool: upload, settings, a real run with progress, and the download. */
 export function ToolPage({ tool }: { tool: ToolDefinition }) {
   usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
-  useFilesFitTool(tool);
+  const rules = rulesForGenericPage(tool);
+  useFilesFitTool(tool, rules);
   const files = useSelectedFiles();
-  const rules = rulesForTool(tool);
+  const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
   const { state, run, cancel } = useToolRun(tool);
@@ -45,7 +50,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const process = () => {
     const problem = problemBeforeProcessing(tool, files, values);
     if (problem) toast({ ...problem, variant: "destructive" });
-    else void run(files, values);
+    else void run(files, batch ? { ...values, batch: true } : values);
   };
 
   return (
@@ -55,7 +60,8 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
         {files.length === 0 ? (
           <DropArea rules={rules} />
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel={processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"}>
+          <FileList files={files} rules={rules} title="Selected Files" processLabel={batch ? BATCH_LABEL : processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"} sortable={tool.multiple}>
+            {batch && <BatchNote tool={tool} count={files.length} />}
             {Settings && <Settings tool={tool} values={values} setValues={setValues} file={files[0]} />}
           </FileList>
         )}
@@ -63,10 +69,11 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       {state.result?.downloadUrl && (
         <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
           <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? "Your file is ready."}</p>
-          <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-3`}>
+          <a href={state.result.downloadUrl} download={state.result.filename} {...FOCUS_AFTER_RUN} className={`${buttonStyles.primary} mt-3`}>
             <Download className="h-4 w-4" aria-hidden="true" />
             Download {state.result.filename ?? "your file"}
           </a>
+          <ContinueWith reply={state.result} />
         </section>
       )}
       <ProgressDialog state={state} onCancel={cancel} />

@@ -7,19 +7,21 @@ import { usePdfDocument } from "../../../lib/use-pdf-document.js";
 import { initialOrder, movePage, rotatePage, togglePage, type Rotations } from "./organize-state.js";
 import { PagesStatus } from "./PagesStatus.js";
 import type { SettingsProps, Values } from "./types.js";
+import { Tooltip } from "../../../components/ui/Tooltip.js";
 
 function IconButton({ label, onClick, pressed, children }: { label: string; onClick(): void; pressed?: boolean; children: ReactNode }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={`rounded-md p-1.5 ${pressed ? "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
-    >
-      {children}
-    </button>
+    <Tooltip label={label}>
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={pressed}
+        onClick={onClick}
+        className={`rounded-md p-1.5 ${pressed ? "bg-indigo-100 text-indigo-800 dark:bg-indigo-900 dark:text-indigo-100" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"}`}
+      >
+        {children}
+      </button>
+    </Tooltip>
   );
 }
 
