@@ -21,7 +21,8 @@ import { download, postTool, startServer, type TestServer, type ToolReply, type 
 let server: TestServer;
 let pdf: Uint8Array;
 beforeAll(async () => {
-  server = await startServer({ rateLimitPerMinute: 0 });
+  // No job folder prepared ahead with a MuPDF child: every folder left in the jobs area would be a leftover.
+  server = await startServer({ rateLimitPerMinute: 0, mupdfChildrenAhead: 0 });
   pdf = await makeNumberedPdf(2);
 });
 afterAll(async () => server?.close());
