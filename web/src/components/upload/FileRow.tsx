@@ -5,6 +5,7 @@ import { fileStore } from "../../lib/file-store.js";
 import { formatBytes } from "../../lib/format-bytes.js";
 import { kindOf } from "../../lib/upload-rules.js";
 import { Tooltip } from "../ui/Tooltip.js";
+import { FilePicture, PageCount } from "./FilePicture.js";
 
 /** The row icon by kind of document; kinds not named here get a plain file. */
 const ICON_BY_KIND: Partial<Record<FileKind, LucideIcon>> = {
@@ -30,13 +31,14 @@ function KindIcon({ file }: { file: File }) {
   return <Icon className={`h-5 w-5 shrink-0 ${colour}`} aria-hidden="true" />;
 }
 
-/** What one selected file shows: kind, name, size and Remove; `handle` is the reordering grip where there is one. */
+/** What one selected file shows: its first page (or its kind), name, pages, size and Remove; `handle` is the reordering grip where there is one. */
 export function FileRowContent({ file, index, handle }: { file: File; index: number; handle?: ReactNode }) {
   return (
     <>
       {handle}
-      <KindIcon file={file} />
+      <FilePicture file={file} icon={<KindIcon file={file} />} />
       <span className="min-w-0 flex-1 truncate text-sm text-slate-800 dark:text-slate-100">{file.name}</span>
+      <PageCount file={file} />
       <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{formatBytes(file.size, 0)}</span>
       <Tooltip label="Remove file">
         <button
