@@ -13,3 +13,30 @@ export function useRestoreLostFocus(target: RefObject<HTMLElement | null>, chang
     if (focusIsLost()) target.current?.focus({ preventScroll: true });
   }, [target, change]);
 }
+
+/** Set while a screen part that had the focus is gone and the part replacing it has not yet taken it. */
+let focusHandedOver = false;
+
+/**
+ * When this part goes away with the focus inside it (the file list once its last file is removed), the part that
+ * takes its place and calls `useTakeHandedFocus` receives the focus. Only within the same update: a part that
+ * appears later (another page) does not take the focus from where the visitor is.
+ */
+export function useHandFocusOnExit(): void {
+  useEffect(
+    () => () => {
+      if (!focusIsLost()) return;
+      focusHandedOver = true;
+      setTimeout(() => (focusHandedOver = false), 0);
+    },
+    [],
+  );
+}
+
+export function useTakeHandedFocus(target: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    if (!focusHandedOver || !focusIsLost()) return;
+    focusHandedOver = false;
+    target.current?.focus({ preventScroll: true });
+  }, [target]);
+}

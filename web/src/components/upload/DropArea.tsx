@@ -1,10 +1,12 @@
 import { Cloud, FolderOpen, Upload } from "lucide-react";
+import { useRef } from "react";
 import { useDropzone } from "react-dropzone";
 import { FILE_KINDS } from "../../../../catalog/file-kinds.js";
 import { formatBytes } from "../../lib/format-bytes.js";
 import { acceptFor, type UploadRules } from "../../lib/upload-rules.js";
 import { buttonStyles } from "../ui/styles.js";
 import { Tooltip } from "../ui/Tooltip.js";
+import { useTakeHandedFocus } from "../../lib/use-restore-lost-focus.js";
 import { addFiles } from "./add-files.js";
 
 /** The format chips: one per label among the accepted kinds (Word once for .doc and .docx). */
@@ -31,6 +33,9 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
     // Every file goes through the same checks and messages, whether the browser thought it acceptable or not.
     onDrop: (accepted, rejections) => onFiles([...accepted, ...rejections.map((r) => r.file)], rules),
   });
+  // The drop area comes back when the last file is removed: its Select Files button takes the focus the list had.
+  const selectButton = useRef<HTMLButtonElement>(null);
+  useTakeHandedFocus(selectButton);
   const state = isDragReject ? "reject" : isDragAccept ? "accept" : isDragActive ? "active" : "idle";
   const border = {
     idle: "border-slate-300 dark:border-slate-600",
@@ -55,7 +60,7 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
       {isDragReject && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">These files are not accepted here.</p>}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">or use one of the options below to add your documents</p>
       <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
-        <button type="button" onClick={open} className={buttonStyles.primary}>
+        <button type="button" ref={selectButton} onClick={open} className={buttonStyles.primary}>
           <FolderOpen className="h-4 w-4" aria-hidden="true" />
           Select Files
         </button>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, type ReactNode } from "react";
 import { useDropzone } from "react-dropzone";
 import { fileStore } from "../../lib/file-store.js";
 import { acceptFor, type UploadRules } from "../../lib/upload-rules.js";
-import { useRestoreLostFocus } from "../../lib/use-restore-lost-focus.js";
+import { useHandFocusOnExit, useRestoreLostFocus } from "../../lib/use-restore-lost-focus.js";
 import { buttonStyles, cardStyles } from "../ui/styles.js";
 import { addFiles } from "./add-files.js";
 import { fileListStyles, PlainFileRows } from "./FileRow.js";
@@ -51,6 +51,7 @@ export function FileList({
   });
   const heading = useRef<HTMLHeadingElement>(null);
   useRestoreLostFocus(heading, files.length);
+  useHandFocusOnExit();
   return (
     <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="file-list-title">
       <input {...getInputProps({ "aria-label": "Choose more files" })} />
