@@ -167,6 +167,23 @@ describe("reordering files", () => {
   });
 });
 
+describe("file rows", () => {
+  it("show each file's first page or image and a PDF's page count", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/merge-pdf");
+    await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
+    const rows = page.getByTestId("file-list").locator("li");
+    await expect.poll(() => rows.getByTestId("page-count").allInnerTexts()).toEqual(["4 pages", "3 pages"]);
+    await expect.poll(() => rows.getByTestId("file-picture").count()).toBe(2);
+    // A real drawing of the page: a PNG of the row's width, not a placeholder.
+    const picture = rows.first().getByTestId("file-picture");
+    expect((await picture.getAttribute("src"))?.slice(0, 22)).toBe("data:image/png;base64,");
+    expect(await picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThanOrEqual(64);
+    await page.screenshot({ path: "/tmp/wf17-file-rows.png" });
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("reordering files with the pointer", () => {
   it("drags the second image above the first in JPG to PDF", async () => {
     const { page, errors } = await web.open();
@@ -203,6 +220,24 @@ describe("focus", () => {
     await page.getByRole("button", { name: "Process File" }).click();
     await download;
     await expect.poll(() => focused(page)).toMatch(/^Download pdflatex-4-pages/);
+  });
+
+  it("goes to Select Files when the last file is removed", async () => {
+    const { page } = await web.open();
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
+    await page.getByRole("button", { name: "Remove file multicolumn.pdf" }).click();
+    await expect.poll(() => focused(page)).toBe("Select Files");
+    await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
+    await page.getByRole("button", { name: "Clear All" }).click();
+    await expect.poll(() => focused(page)).toBe("Select Files");
+  });
+
+  it("stays where it is when a page with a drop area is opened", async () => {
+    const { page } = await web.open();
+    await page.goto("/rotate-pdf");
+    await page.getByRole("button", { name: "Select Files" }).waitFor();
+    expect(await page.evaluate("document.activeElement === document.body")).toBe(true);
   });
 
   it("shows a tooltip on keyboard focus, not a title attribute", async () => {

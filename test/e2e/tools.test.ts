@@ -68,6 +68,24 @@ describe("tools in the browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("numbers pages as the start number's hint says when the first page is skipped", async () => {
+    const { page, errors } = await web.open();
+    await page.goto("/add-page-numbers");
+    await page.getByLabel("Choose files").setInputFiles(await writeTemp("three.pdf", await makeNumberedPdf(3)));
+    const hint = "The first page of the range counts as this number; a skipped or excluded page counts but shows none, as in a book.";
+    await expect.poll(() => page.getByText(hint).count()).toBe(1);
+    await page.getByRole("tab", { name: "Advanced Options" }).click();
+    await page.getByRole("switch", { name: "Skip the first page" }).click();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    const lines = (await pageTexts(await (await download).path())).map((text) => text.split("\n").map((line) => line.trim()));
+    // Start number 1: page 1 counts as 1 but shows nothing, so the first number shown is 2, on page 2.
+    expect(lines[0]).not.toContain("1");
+    expect(lines[1]).toContain("2");
+    expect(lines[2]).toContain("3");
+    expect(errors).toEqual([]);
+  });
+
   it("cancels a run: the dialog closes, the server is asked to stop the job, nothing downloads", async () => {
     const { page } = await web.open();
     // Hold the job's event stream so that the run is still processing when Cancel is pressed.
