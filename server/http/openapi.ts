@@ -108,6 +108,8 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
     post: {
       operationId: "pipeline",
       summary: "Several tools in a row, as one job",
+      description:
+        "Each step's outputs are the next step's files. Started through POST /api/jobs/pipeline, the job's progress gives each step an equal share: of n steps, step k runs from (k-1)/n to k/n.",
       tags: ["Workflows"],
       requestBody: pipelineBody,
       responses: {

@@ -19,8 +19,11 @@ function focusResult(event: Event): void {
   result.focus();
 }
 
-/** The real progress of a run: the upload's bytes, then the server's processing, then the download. */
-export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(): void }) {
+/**
+ * The real progress of a run: the upload's bytes, then the server's processing, then the download. `detail` says
+ * more of the phase (a workflow's running step).
+ */
+export function ProgressDialog({ state, onCancel, detail }: { state: RunState; onCancel(): void; detail?: string }) {
   const open = state.phase !== "idle";
   const percent = Math.round(state.fraction * 100);
   return (
@@ -35,6 +38,11 @@ export function ProgressDialog({ state, onCancel }: { state: RunState; onCancel(
           {state.phase !== "idle" && (
             <>
               <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{TITLES[state.phase]}</Dialog.Title>
+              {detail && (
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-detail">
+                  {detail}
+                </p>
+              )}
               <div
                 role="progressbar"
                 aria-label={TITLES[state.phase]}

@@ -12,7 +12,7 @@ import { rulesForTool } from "../../lib/upload-rules.js";
 import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { SETTINGS_PANELS } from "../tool/settings/index.js";
-import { loadSavedWorkflow, newStep, parseWorkflow, saveWorkflow, toApiSteps, WORKFLOW_TOOLS, type WorkflowStep } from "./workflow.js";
+import { loadSavedWorkflow, newStep, parseWorkflow, runningStepLabel, saveWorkflow, toApiSteps, WORKFLOW_TOOLS, type WorkflowStep } from "./workflow.js";
 
 /** POST /api/jobs/pipeline as a tool of its own, so that the run (upload, progress, cancel, result) is the tools' own. */
 const PIPELINE: ToolDefinition = {
@@ -93,7 +93,10 @@ export default function WorkflowsPage() {
     });
   const move = (index: number, by: -1 | 1) => update((all) => all.splice(index + by, 0, ...all.splice(index, 1)));
 
+  // The steps as sent, for the progress dialog to name the one running (the editor stays editable behind it).
+  const running = useRef<readonly WorkflowStep[]>([]);
   const process = () => {
+    running.current = steps;
     if (steps.length === 0) toast({ title: "No steps yet", description: "Add at least one tool to the workflow.", variant: "destructive" });
     else void run(files, { steps: JSON.stringify(toApiSteps(steps)) });
   };
@@ -197,7 +200,7 @@ export default function WorkflowsPage() {
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
         The downloaded file is the <code>steps</code> field of <a href="/api/docs" className="underline">POST /api/pipeline</a>, unchanged.
       </p>
-      <ProgressDialog state={state} onCancel={cancel} />
+      <ProgressDialog state={state} onCancel={cancel} detail={state.phase === "processing" ? runningStepLabel(running.current, state.fraction) : undefined} />
     </div>
   );
 }

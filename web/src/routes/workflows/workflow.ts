@@ -89,3 +89,13 @@ export function saveWorkflow(steps: readonly WorkflowStep[]): void {
     // Storage full or refused: the workflow still runs, and can be downloaded.
   }
 }
+
+/**
+ * The step a pipeline's progress is in: the server gives each step an equal share of the job's progress, so the
+ * share reached tells the step (a step at its end counts as done, the next one as running).
+ */
+export function runningStepLabel(steps: readonly WorkflowStep[], fraction: number): string | undefined {
+  if (steps.length === 0) return undefined;
+  const index = Math.min(steps.length - 1, Math.floor(fraction * steps.length));
+  return `Step ${index + 1} of ${steps.length}: ${findTool(steps[index]!.tool)?.name ?? steps[index]!.tool}`;
+}
