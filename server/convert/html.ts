@@ -61,7 +61,7 @@ export function nodesToHtml(nodes: readonly DocNode[], options: HtmlBodyOptions)
       }
       case "image": {
         const src = options.imageSrc?.(node);
-        if (src) out.push(`<figure><img src="${escapeHtml(src)}" alt="" width="${Math.round(node.widthPt * (4 / 3))}" height="${Math.round(node.heightPt * (4 / 3))}"/></figure>`);
+        if (src) out.push(`<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? "")}" width="${Math.round(node.widthPt * (4 / 3))}" height="${Math.round(node.heightPt * (4 / 3))}"/></figure>`);
         break;
       }
     }

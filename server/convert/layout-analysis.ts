@@ -22,7 +22,7 @@ export type DocNode =
   | { type: "paragraph"; runs: Run[]; page: number }
   | { type: "list"; ordered: boolean; items: Run[][]; page: number }
   | { type: "table"; rows: string[][]; merges?: CellMerge[]; page: number }
-  | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number };
+  | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number; alt?: string };
 
 export interface DocumentModel {
   nodes: DocNode[];
@@ -299,7 +299,16 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
       }
       if (item.kind === "image") {
         const { image } = item;
-        nodes.push({ type: "image", path: image.path, width: image.width, height: image.height, widthPt: width(image.bbox), heightPt: height(image.bbox), page });
+        nodes.push({
+          type: "image",
+          path: image.path,
+          width: image.width,
+          height: image.height,
+          widthPt: width(image.bbox),
+          heightPt: height(image.bbox),
+          page,
+          ...(image.alt ? { alt: image.alt } : {}),
+        });
         continue;
       }
       const runs = runsOf(item.lines);

@@ -62,7 +62,9 @@ export function toMarkdown(model: DocumentModel, options: MarkdownOptions): stri
         break;
       }
       case "image":
-        if (options.imageName) out.push(`![Image](${options.imageName(node.path)})`);
+        // A formula's picture keeps its characters: as the picture's text, or as the text itself without pictures.
+        if (options.imageName) out.push(`![${node.alt ? escapeInline(node.alt) : "Image"}](${options.imageName(node.path)})`);
+        else if (node.alt) out.push(escapeInline(node.alt));
         break;
     }
   }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
+import { formulaRegions } from "./formula-regions.js";
 import { readPageVectors, type PageRule } from "./page-rules.js";
 import { paintOverText } from "./scan-cleaning.js";
 
@@ -70,6 +71,8 @@ export type LayoutBlock =
       height: number;
       /** A render of vector drawings (with any text over them), not a picture from the file. */
       drawing?: boolean;
+      /** What the picture shows in words: a rendered formula's characters. */
+      alt?: string;
     };
 
 export interface LayoutPage {
@@ -103,6 +106,16 @@ function hexColor(color: mupdf.Color): string {
   const c = Array.from(color);
   const rgb = c.length === 1 ? [c[0]!, c[0]!, c[0]!] : c.length === 4 ? [0, 1, 2].map((i) => (1 - c[i]!) * (1 - c[3]!)) : c;
   return rgb.map((v) => Math.round(Math.max(0, Math.min(1, v ?? 0)) * 255).toString(16).padStart(2, "0")).join("");
+}
+
+/** Room left and right of a formula's characters, for the ends of strokes (line boxes have room above and below). */
+const FORMULA_PAD = 1.5;
+
+function removeEmptyTextBlocks(blocks: LayoutBlock[]): void {
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const block = blocks[i]!;
+    if (block.kind === "text" && block.lines.length === 0) blocks.splice(i, 1);
+  }
 }
 
 function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefix: string): LayoutPage {
@@ -187,6 +200,15 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     },
   });
   if (imageDir) {
+    for (const formula of formulaRegions(blocks.filter((b) => b.kind === "text"))) {
+      const path = `${imageDir}/${prefix}-formula-${++imageCount}.png`;
+      const [fx0, fy0, fx1, fy1] = formula.bbox;
+      const box: [number, number, number, number] = [Math.max(x0, fx0 - FORMULA_PAD), Math.max(y0, fy0), Math.min(x1, fx1 + FORMULA_PAD), Math.min(y1, fy1)];
+      const { width, height } = renderCrop(page, box, path);
+      blocks.push({ kind: "image", bbox: box, path, width, height, alt: formula.text });
+      for (const b of blocks) if (b.kind === "text") b.lines = b.lines.filter((l) => !formula.lines.has(l));
+    }
+    removeEmptyTextBlocks(blocks);
     // The drawings are placed among the page's pictures; the layout analysis decides which stay pictures.
     const lines = rules.map((r): [number, number, number, number] => [r.x0, r.y0, r.x1, r.y1]);
     const texts = blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => ({ bbox: l.bbox, text: l.spans.map((sp) => sp.text).join("") })) : []));
