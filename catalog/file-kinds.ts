@@ -29,6 +29,9 @@ export const FILE_KINDS = {
   bmp: { mime: "image/bmp", extensions: [".bmp"], label: "BMP" },
   tiff: { mime: "image/tiff", extensions: [".tif", ".tiff"], label: "TIFF" },
   pkcs12: { mime: "application/x-pkcs12", extensions: [".p12", ".pfx"], label: "Certificate" },
+  html: { mime: "text/html", extensions: [".html", ".htm"], label: "HTML" },
+  /** A web page with its pictures and style sheets, packed together. */
+  zip: { mime: "application/zip", extensions: [".zip"], label: "ZIP" },
 } as const satisfies Record<string, { mime: string; extensions: readonly string[]; label: string }>;
 
 export type FileKind = keyof typeof FILE_KINDS;

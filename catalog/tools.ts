@@ -23,6 +23,7 @@ import { blankPagesOptions } from "./options/blank-pages.js";
 import { nUpOptions } from "./options/n-up.js";
 import { extractImagesOptions } from "./options/extract-images.js";
 import { sanitizeOptions } from "./options/sanitize.js";
+import { htmlToPdfOptions } from "./options/html-to-pdf.js";
 import {
   basicConvertOptions,
   presentationConvertOptions,
@@ -318,6 +319,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     options: ocrOptions,
   }),
   // Tools added after the first set: after them in the grid, so the home page opens on the familiar ones.
+  tool({
+    id: "html-to-pdf",
+    name: "HTML to PDF",
+    description: "Print a web page saved as HTML, or a ZIP of it with its pictures and styles, to PDF.",
+    category: "convert",
+    icon: "Globe",
+    accepts: ["html", "zip"],
+    options: htmlToPdfOptions,
+  }),
   tool({
     id: "crop-pdf",
     name: "Crop PDF",

@@ -57,10 +57,11 @@ for code in eng osd $ocr_codes; do
   fi
 done
 packages+=(redis-server)
-# The browser tests and the web benchmark drive Debian's chromium; nothing downloads a browser.
+# HTML to PDF prints with Debian's chromium, which the browser tests and the web benchmark drive too; nothing
+# downloads a browser.
+PROVIDES[chromium]=/usr/lib/chromium/chromium
+packages+=(chromium)
 if [ "$mode" = test ] || [ "$mode" = bench ]; then
-  PROVIDES[chromium]=/usr/bin/chromium
-  packages+=(chromium)
   # JPEG 2000 files for the compression tests and benchmark (opj_compress), and fonts for the OCR scripts the
   # tests render (Thai, Devanagari, Chinese; DejaVu covers Hebrew, Greek, Cyrillic and Vietnamese).
   PROVIDES[libopenjp2-tools]=/usr/bin/opj_compress

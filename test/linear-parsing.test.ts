@@ -45,14 +45,15 @@ function fieldsOf(schema: z.ZodType): string[] {
 }
 
 let server: TestServer;
-let inputs: { pdf: Upload[]; image: Upload[]; office: Upload[] };
+let inputs: { pdf: Upload[]; image: Upload[]; office: Upload[]; html: Upload[] };
 
 beforeAll(async () => {
   server = await startServer({ rateLimitPerMinute: 0 });
   const pdf = { name: "a.pdf", data: fs.readFileSync(corpus("minimal-document.pdf")) };
   const png = { name: "a.png", data: makePng(20, 20, () => 128), type: "image/png" };
   const docx = { name: "a.docx", data: (await makeDocx(1, 1, 1)).data };
-  inputs = { pdf: [pdf, { ...pdf, name: "b.pdf" }], image: [png], office: [docx] };
+  const html = { name: "a.html", data: "<!doctype html><p>A page</p>", type: "text/html" };
+  inputs = { pdf: [pdf, { ...pdf, name: "b.pdf" }], image: [png], office: [docx], html: [html] };
 });
 afterAll(async () => server?.close());
 
@@ -61,7 +62,13 @@ describe("every field of every tool, on crafted 100 KB values", () => {
     const fields = fieldsOf(tool.options);
     if (fields.length === 0) continue;
     it(`${tool.id}: ${fields.join(", ")}`, async () => {
-      const files = tool.accepts.includes("pdf") ? inputs.pdf.slice(0, Math.max(1, tool.minFiles)) : tool.accepts.includes("png") ? inputs.image : inputs.office;
+      const files = tool.accepts.includes("pdf")
+        ? inputs.pdf.slice(0, Math.max(1, tool.minFiles))
+        : tool.accepts.includes("png")
+          ? inputs.image
+          : tool.accepts.includes("html")
+            ? inputs.html
+            : inputs.office;
       // A value read as blank takes the default and the tool does its work: that time is the tool's, not parsing's.
       const baseline = async () => {
         const t = performance.now();

@@ -32,6 +32,9 @@ const ENGINE_LIMITS: Readonly<Record<string, Partial<ResourceLimits>>> = {
   // Node.js reserves far more address space than it maps for WebAssembly memories (guard regions); the MuPDF
   // children are held to their resident memory by their pool instead.
   mupdf: { addressSpaceBytes: Infinity },
+  // Chromium's JavaScript engine and allocator reserve terabytes of address space up front; its pages' memory is
+  // bounded by its own flags instead (html-to-pdf).
+  chromium: { addressSpaceBytes: Infinity },
 };
 
 export function resourceLimitsFor(engine: string): ResourceLimits {

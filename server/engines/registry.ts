@@ -1,4 +1,5 @@
 import { runMupdf } from "./mupdf/pool.js";
+import { CHROMIUM } from "./chromium.js";
 import { runProcess } from "./process-runner.js";
 
 /** Every engine the toolbox can use, how to tell it is present, and what it is for. */
@@ -29,6 +30,7 @@ const ENGINES: readonly EngineProbe[] = [
   { name: "libreoffice", purpose: "office documents to PDF", check: command("soffice", ["--version"], /LibreOffice (\S+)/) },
   { name: "tesseract", purpose: "OCR", check: command("tesseract", ["--version"], /tesseract (\S+)/) },
   { name: "ocrmypdf", purpose: "OCR", check: command("ocrmypdf", ["--version"], /(\S+)/) },
+  { name: "chromium", purpose: "HTML to PDF", check: command(CHROMIUM, ["--version"], /Chromium (\S+)/) },
 ];
 
 export interface EngineStatus {

@@ -14,6 +14,7 @@ import type { FieldLimits } from "./field-limits.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
 import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
+import { SITE_ZIP_LIMITS } from "../lib/content-limits.js";
 import type { InputFile } from "../tools/types.js";
 
 /**
@@ -284,6 +285,7 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
       throw new UnsupportedFileError(`"${file.name}" is not ${kindsSentence(accepted)}.`);
     }
     if (ZIP_OFFICE_KINDS.includes(kind)) await checkZipExpansion(file.path, file.name);
+    if (kind === "zip") await checkZipExpansion(file.path, file.name, SITE_ZIP_LIMITS);
     // Every image's size is read from its header before any tool decodes it.
     if (IMAGE_KINDS.includes(kind)) checkImageSize(await imageSizeOfFile(file.path), file.name);
     return { path: file.path, name: file.name, size: file.size, kind };

@@ -38,3 +38,11 @@ export const MAX_SIGNATURE_IMAGE_WIDTH = 2_000;
 export const MAX_PKCS12_ITERATIONS = 2_000_000;
 /** The longest a certificate file may take to open, in a worker thread that is then stopped. */
 export const PKCS12_DEADLINE_MS = 60_000;
+
+/** A web page packed with its files for HTML to PDF: a page's pictures and styles, far less than an office file. */
+export const SITE_ZIP_LIMITS: { readonly [K in keyof typeof OFFICE_ZIP_LIMITS]: number } = {
+  ...OFFICE_ZIP_LIMITS,
+  maxEntries: 5_000,
+  maxTotalBytes: 300 * MB,
+  maxPartBytes: 100 * MB,
+};

@@ -38,8 +38,10 @@ export function kindOfBytes(head: Buffer, name: string): FileKind | undefined {
     if (named && ZIP_KINDS.includes(named)) return named;
     // An OpenDocument file names its type in an uncompressed first entry.
     if (head.includes("application/vnd.oasis.opendocument.text")) return "odt";
-    return undefined;
+    return named === "zip" ? "zip" : undefined;
   }
+  // HTML has no signature: a file named so whose start is text with markup in it.
+  if (named === "html" && !head.includes(0) && head.includes("<")) return "html";
   // PKCS#12 is DER: a SEQUENCE with a long-form length. Only trusted together with its extension.
   if (named === "pkcs12" && head[0] === 0x30 && (head[1]! & 0x80) !== 0) return "pkcs12";
   return undefined;

@@ -13,7 +13,7 @@ import { XmlTagCounter } from "./xml-tag-counter.js";
  * only a name here (nothing is written to disk), and must not stop the inspection.
  */
 
-export type ZipExpansionLimits = typeof OFFICE_ZIP_LIMITS;
+export type ZipExpansionLimits = { readonly [K in keyof typeof OFFICE_ZIP_LIMITS]: number };
 
 const MB = 1024 * 1024;
 

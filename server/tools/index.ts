@@ -34,6 +34,7 @@ import { removeBlankPages } from "./remove-blank-pages.js";
 import { nUpPdf } from "./n-up-pdf.js";
 import { extractImages } from "./extract-images.js";
 import { sanitizePdf } from "./sanitize-pdf.js";
+import { htmlToPdf } from "./html-to-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -75,4 +76,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "n-up-pdf": nUpPdf,
   "extract-images": extractImages,
   "sanitize-pdf": sanitizePdf,
+  "html-to-pdf": htmlToPdf,
 };

@@ -30,4 +30,5 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "n-up-pdf": SchemaSettings,
   "extract-images": SchemaSettings,
   "sanitize-pdf": SchemaSettings,
+  "html-to-pdf": SchemaSettings,
 };
