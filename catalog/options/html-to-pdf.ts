@@ -16,6 +16,10 @@ export const htmlToPdfOptions = z.object({
     .string()
     .max(2048)
     .default("")
-    .meta({ title: "Web address", description: "Printing a page from the web is not available yet: save it as HTML (or a ZIP with its files) and upload it." }),
+    .meta({
+      title: "Web address",
+      description: "Printing a page from the web is not available yet: save it as HTML (or a ZIP with its files) and upload it.",
+      hidden: true,
+    }),
 });
 export type HtmlToPdfOptions = z.infer<typeof htmlToPdfOptions>;

@@ -9,13 +9,15 @@ import type { SettingsProps } from "./types.js";
 interface FieldMeta {
   title?: string;
   description?: string;
+  /** A field the screen does not offer (one the API takes but cannot act on yet). */
+  hidden?: boolean;
 }
 
 /** The label and hint the catalogue gives a field (`.meta({ title, description })`), on the field or inside its default. */
 function metaOf(field: z.ZodType): FieldMeta {
   const own = (field.meta() ?? {}) as FieldMeta;
   const inner = (unwrap(field).meta() ?? {}) as FieldMeta;
-  return { title: own.title ?? inner.title, description: own.description ?? inner.description };
+  return { title: own.title ?? inner.title, description: own.description ?? inner.description, hidden: own.hidden ?? inner.hidden };
 }
 
 function kindOf(field: z.ZodType): string | undefined {
@@ -71,7 +73,8 @@ function EntriesField({ label, hint, value, onChange }: { label: string; hint?: 
 export function SchemaSettings({ tool, values, setValues }: SettingsProps) {
   const bind = bindings(tool.options, values, setValues);
   const controls = Object.entries(shapeOf(tool.options)).map(([key, field]) => {
-    const { title, description } = metaOf(field);
+    const { title, description, hidden } = metaOf(field);
+    if (hidden) return null;
     const label = title ?? labelOf(key);
     switch (kindOf(field)) {
       case "enum":
