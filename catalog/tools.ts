@@ -326,6 +326,8 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "convert",
     icon: "Globe",
     accepts: ["html", "zip"],
+    // A web address (the url field) takes the place of a file.
+    minFiles: 0,
     options: htmlToPdfOptions,
   }),
   tool({

@@ -291,7 +291,8 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
     return { path: file.path, name: file.name, size: file.size, kind };
   };
 
-  if (upload.files.length === 0) throw new UserError("Please upload at least one file to process.", 400, "no_files");
+  // A tool that can work without files (HTML to PDF from a web address) asks for what it needs itself.
+  if (upload.files.length === 0 && tool.minFiles > 0) throw new UserError("Please upload at least one file to process.", 400, "no_files");
   if (upload.files.length < tool.minFiles) {
     throw new UserError(tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`, 400, "not_enough_files");
   }
