@@ -322,7 +322,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   tool({
     id: "html-to-pdf",
     name: "HTML to PDF",
-    description: "Print a web page saved as HTML, or a ZIP of it with its pictures and styles, to PDF.",
+    description: "Print a web page to PDF: by its address, or saved as HTML (or a ZIP with its pictures and styles).",
     category: "convert",
     icon: "Globe",
     accepts: ["html", "zip"],
