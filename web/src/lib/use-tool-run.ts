@@ -3,7 +3,6 @@ import type { ToolDefinition } from "../../../catalog/index.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
-import { inSendableOrder } from "./stored-result.js";
 import { buildToolForm } from "./tool-form.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
@@ -63,7 +62,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
       };
       try {
         update("uploading")(0);
-        const form = buildToolForm(await inSendableOrder(files), values, optionDefaults(tool.options));
+        const form = buildToolForm(files, values, optionDefaults(tool.options));
         jobId.current = await startJob(tool.id, form, update("uploading"), abort.signal);
         update("processing")(0);
         const reply = await followJob(jobId.current, update("processing"), abort.signal);
