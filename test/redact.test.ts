@@ -16,6 +16,7 @@ let letter: string;
 let marked: string;
 let runsOfA: string;
 let turned: string;
+let tagged: string;
 
 /**
  * A text line in Helvetica with WinAnsi encoding, written as a literal string: the words stand in the content
@@ -122,6 +123,28 @@ function makeTurned(): Buffer {
   ]);
 }
 
+/**
+ * Tagged text: the words drawn, the same words as the marked content's ActualText (what extraction reads), and a
+ * structure element whose alternate description names them.
+ */
+function makeTagged(): Buffer {
+  const content = [
+    "/Span << /ActualText (Agent ORCHID reports) >> BDC",
+    line(50, 780, "Agent ORCHID reports"),
+    "EMC",
+    line(50, 740, "Plain words stay."),
+  ].join("\n");
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R /StructTreeRoot 6 0 R /MarkInfo << /Marked true >> >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    stream(content),
+    "<< /Type /StructTreeRoot /K [7 0 R] >>",
+    "<< /Type /StructElem /S /Figure /P 6 0 R /Alt (Photo of agent ORCHID) /K [] >>",
+  ]);
+}
+
 /** The first channel of the one image on a page, as pdfimages writes it (PGM or PPM). */
 async function imagePixels(file: string, page: number): Promise<{ width: number; height: number; pixels: Buffer }> {
   const dir = await tempDir();
@@ -160,6 +183,7 @@ beforeAll(async () => {
   marked = await writeTemp("marked.pdf", makeMarked());
   runsOfA = await writeTemp("runs.pdf", makeRunsOfA());
   turned = await writeTemp("turned.pdf", makeTurned());
+  tagged = await writeTemp("tagged.pdf", makeTagged());
 });
 afterAll(async () => server.close());
 
@@ -316,6 +340,19 @@ describe("redact-pdf", () => {
       "Redacted 1 match and 1 area on page 1. 3 annotations or form fields over redacted content or holding a match were flattened into the page first, so their words went too. Removed 1 link over redacted content.",
     );
     expect(reply.warning).toBe("1 bookmark title still contains a match; bookmarks were not changed.");
+  });
+
+  it("removes the replacement texts and descriptions that held the words it removed", async () => {
+    expect(await pdftotext(tagged)).toContain("Agent ORCHID reports");
+    const { path: out, reply } = await runTool(server, "redact-pdf", [tagged], { terms: "ORCHID" });
+    await qpdfCheck(out);
+    const text = await pdftotext(out);
+    expect(text).not.toContain("ORCHID");
+    expect(text).toContain("Plain words stay.");
+    expectGoneFromBytes(await rawBytes(out), "ORCHID");
+    expect(reply.message).toBe(
+      "Redacted 1 match on page 1. Removed 2 hidden texts (read aloud or copied in place of what is shown) that held redacted words.",
+    );
   });
 
   it("measures areas on the page as seen, whatever its rotation", async () => {

@@ -94,6 +94,9 @@ function notes(result: RedactResult, areaPages: ReadonlySet<number>): string[] {
     said.push(`${plural(result.annotations, "annotation or form field", "annotations or form fields")} over redacted content or holding a match ${result.annotations === 1 ? "was" : "were"} flattened into the page first, so ${result.annotations === 1 ? "its" : "their"} words went too.`);
   }
   if (result.links > 0) said.push(`Removed ${plural(result.links, "link")} over redacted content.`);
+  if (result.replacementTexts > 0) {
+    said.push(`Removed ${plural(result.replacementTexts, "hidden text", "hidden texts")} (read aloud or copied in place of what is shown) that held redacted words.`);
+  }
   if (result.earlierMarks > 0) said.push(`Applied ${plural(result.earlierMarks, "redaction mark")} the file already held.`);
   const textless = result.textless.filter((p) => !areaPages.has(p)).map((p) => p + 1);
   if (textless.length > 0) {

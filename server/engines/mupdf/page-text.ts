@@ -14,8 +14,12 @@ export interface PageText {
   lines: mupdf.Point[];
 }
 
-export function readPageText(page: mupdf.PDFPage): PageText {
-  const stext = page.toDisplayList(true).toStructuredText("preserve-whitespace");
+/**
+ * The glyphs as drawn; with `replacements`, marked content's /ActualText in place of the glyphs it covers (what text
+ * extraction reads), spread over those glyphs' quads.
+ */
+export function readPageText(page: mupdf.PDFPage, replacements = false): PageText {
+  const stext = page.toDisplayList(true).toStructuredText(replacements ? "preserve-whitespace" : "preserve-whitespace,ignore-actualtext");
   const parts: string[] = [];
   const units: number[] = [];
   const chars: PageText["chars"] = [];
@@ -119,6 +123,30 @@ function runQuads(quads: readonly mupdf.Quad[], direction: mupdf.Point): RunQuad
     cover: quad(sMin, sMax, tMin, tMax),
     remove: quad(sMin + END_INSET * firstWidth, sMax - END_INSET * lastWidth, tMin + EDGE_INSET * height, tMax - EDGE_INSET * height),
   };
+}
+
+/** The text of the characters over any of the rectangles, a string for each stretch of a line. */
+export function textUnder(page: PageText, rects: readonly mupdf.Rect[]): string[] {
+  const runs: string[] = [];
+  let run = "";
+  let line = -1;
+  const close = () => {
+    if (run.trim() !== "") runs.push(run.trim());
+    run = "";
+  };
+  for (let u = 0; u < page.text.length; u++) {
+    const index = page.unitChar[u]!;
+    const char = index >= 0 ? page.chars[index]! : undefined;
+    const [x0, y0, x1, y1] = char ? quadBounds(char.quad) : [0, 0, 0, 0];
+    const over = char !== undefined && rects.some((r) => Math.max(x0, r[0]) < Math.min(x1, r[2]) && Math.max(y0, r[1]) < Math.min(y1, r[3]));
+    if (!over || char.line !== line) close();
+    if (over) {
+      run += page.text[u];
+      line = char.line;
+    }
+  }
+  close();
+  return runs;
 }
 
 /** The smallest rectangle holding a quad. */

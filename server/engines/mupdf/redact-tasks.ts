@@ -3,8 +3,9 @@ import { compileSearch, type SearchSpec, type TextSearch } from "../../lib/text-
 import { clearAnnotationsOver } from "./annotations-under.js";
 import { openPdf, savePdf } from "./documents.js";
 import { pdfNumber, surroundPageContent } from "./page-content.js";
-import { quadBounds, quadsOf, readPageText, rectQuad } from "./page-text.js";
+import { quadBounds, quadsOf, readPageText, rectQuad, textUnder } from "./page-text.js";
 import type { Rect } from "./page-rects.js";
+import { emptyPageReplacementTexts, removeStructureTexts } from "./replacement-texts.js";
 import { removeAllMetadata } from "./sanitize-tasks.js";
 
 type Progress = (fraction: number) => void;
@@ -40,6 +41,8 @@ export interface RedactResult {
   links: number;
   /** Redaction marks the file held already, applied with the others. */
   earlierMarks: number;
+  /** Replacement texts (ActualText, alternate descriptions) that held what was removed, emptied or removed. */
+  replacementTexts: number;
   /** Where matches are still found after the pages were redacted: bookmarks, and the metadata if it was kept. */
   remaining: { bookmarks: number; metadata: boolean };
   metadataCleared: boolean;
@@ -121,7 +124,8 @@ export const redactTasks = {
     const areasOn = new Map<number, Rect[]>();
     for (const area of args.areas) areasOn.set(area.page, [...(areasOn.get(area.page) ?? []), area.rect]);
     const todo = [...new Set([...searched, ...areasOn.keys()])].sort((a, b) => a - b);
-    const result: RedactResult = { pages: [], textless: [], annotations: 0, links: 0, earlierMarks: 0, remaining: { bookmarks: 0, metadata: false }, metadataCleared: false };
+    const removedTexts: string[] = [];
+    const result: RedactResult = { pages: [], textless: [], annotations: 0, links: 0, earlierMarks: 0, replacementTexts: 0, remaining: { bookmarks: 0, metadata: false }, metadataCleared: false };
     todo.forEach((index, i) => {
       const page = doc.loadPage(index) as mupdf.PDFPage;
       const found = regionsOf(page, searched.has(index) ? search : undefined, areasOn.get(index) ?? [], (hasText) => {
@@ -129,17 +133,23 @@ export const redactTasks = {
       });
       const regions = [...found.matches, ...found.areas];
       if (regions.length > 0) {
-        const cleared = clearAnnotationsOver(doc, page, regions.flatMap((r) => r.cover.map(quadBounds)), holdsMatch);
+        const rects = regions.flatMap((r) => r.cover.map(quadBounds));
+        // What extraction reads under the regions, replacement texts included: those texts go with the glyphs.
+        const removed = textUnder(readPageText(page, true), rects);
+        removedTexts.push(...removed);
+        const cleared = clearAnnotationsOver(doc, page, rects, holdsMatch);
         result.annotations += cleared.flattened;
         result.links += cleared.links;
         result.earlierMarks += countMarks(page);
         for (const region of regions) addRedaction(page, region);
         page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
+        result.replacementTexts += emptyPageReplacementTexts(page.getObject(), (t) => holdsMatch(t) || removed.some((r) => t.includes(r)));
         paintBoxes(doc, page, regions, args.fill);
         result.pages.push({ page: index, matches: found.matches.length, areas: found.areas.length });
       }
       progress((i + 1) / (todo.length + 1));
     });
+    result.replacementTexts += removeStructureTexts(doc, (t) => holdsMatch(t) || removedTexts.some((r) => t.includes(r)));
     if (args.clearMetadata) {
       removeAllMetadata(doc);
       result.metadataCleared = true;

@@ -12,7 +12,7 @@ import { kindOf, rulesForTool, type UploadRules } from "../../lib/upload-rules.j
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
 import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import { choosePdf } from "../annotate/choose-pdf.js";
-import { PageNavigator } from "../annotate/PageNavigator.js";
+import { PdfPages } from "../annotate/PdfPages.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
@@ -76,7 +76,6 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
     void run([file!], values);
   };
 
-  const pageCount = pdf.status === "ready" ? pdf.pageCount : 0;
   const result = state.result?.downloadUrl ? state.result : undefined;
 
   return (
@@ -97,18 +96,10 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
                 disabled={busy}
               />
 
-              {pdf.status === "error" && (
-                <p className="mt-6 text-center text-sm text-red-700 dark:text-red-300">
-                  This PDF could not be opened in the browser, so its pages cannot be shown. Search terms and presets still work.
-                </p>
-              )}
-              {pdf.status === "loading" && <p className={`mt-6 text-center text-sm ${mutedText}`}>Opening the PDF…</p>}
-              {pdf.status === "ready" && (
-                <>
-                  <PageNavigator pageIndex={pageIndex} pageCount={pageCount} onChange={setPageIndex} />
-                  <RedactionPage doc={pdf.doc} pageIndex={pageIndex} areas={areas.filter((a) => a.page === pageIndex + 1)} onAdd={addArea} disabled={busy} />
-                </>
-              )}
+              <PdfPages pdf={pdf} pageIndex={pageIndex} onPageChange={setPageIndex}>
+                {(doc) => <RedactionPage doc={doc} pageIndex={pageIndex} areas={areas.filter((a) => a.page === pageIndex + 1)} onAdd={addArea} disabled={busy} />}
+              </PdfPages>
+              {pdf.status === "error" && <p className={`mt-2 text-center text-sm ${mutedText}`}>Search terms and presets still work.</p>}
 
               {areas.length > 0 && (
                 <div className="mt-4">
