@@ -110,6 +110,20 @@ function outlineTitles(items: OutlineItem[] | null | undefined, depth = 0): stri
   return items.flatMap((item) => [item.title ?? "", ...outlineTitles(item.down, depth + 1)]);
 }
 
+/**
+ * Past this many stretches of removed text, every replacement text in reach is taken as holding one: comparing each
+ * with each stretch would take time in proportion to both counts multiplied, and a replacement text wrongly removed
+ * only costs what extraction reads there.
+ */
+const MAX_REMOVED_STRETCHES = 500;
+
+/** Whether a replacement text holds a search match or any of the stretches of text removed. */
+function holdsRemoved(removed: readonly string[], holdsMatch: (text: string) => boolean): (text: string) => boolean {
+  const stretches = [...new Set(removed)];
+  if (stretches.length > MAX_REMOVED_STRETCHES) return () => true;
+  return (text) => holdsMatch(text) || stretches.some((r) => text.includes(r));
+}
+
 export const redactTasks = {
   /**
    * Removes for good what the search finds on the chosen pages and what lies in the areas: MuPDF's redaction takes
@@ -124,7 +138,7 @@ export const redactTasks = {
     const areasOn = new Map<number, Rect[]>();
     for (const area of args.areas) areasOn.set(area.page, [...(areasOn.get(area.page) ?? []), area.rect]);
     const todo = [...new Set([...searched, ...areasOn.keys()])].sort((a, b) => a - b);
-    const removedTexts: string[] = [];
+    const removedTexts = new Set<string>();
     const result: RedactResult = { pages: [], textless: [], annotations: 0, links: 0, earlierMarks: 0, replacementTexts: 0, remaining: { bookmarks: 0, metadata: false }, metadataCleared: false };
     todo.forEach((index, i) => {
       const page = doc.loadPage(index) as mupdf.PDFPage;
@@ -136,20 +150,20 @@ export const redactTasks = {
         const rects = regions.flatMap((r) => r.cover.map(quadBounds));
         // What extraction reads under the regions, replacement texts included: those texts go with the glyphs.
         const removed = textUnder(readPageText(page, true), rects);
-        removedTexts.push(...removed);
+        for (const r of removed) if (removedTexts.size <= MAX_REMOVED_STRETCHES) removedTexts.add(r);
         const cleared = clearAnnotationsOver(doc, page, rects, holdsMatch);
         result.annotations += cleared.flattened;
         result.links += cleared.links;
         result.earlierMarks += countMarks(page);
         for (const region of regions) addRedaction(page, region);
         page.applyRedactions(false, mupdf.PDFPage.REDACT_IMAGE_PIXELS, mupdf.PDFPage.REDACT_LINE_ART_REMOVE_IF_COVERED, mupdf.PDFPage.REDACT_TEXT_REMOVE);
-        result.replacementTexts += emptyPageReplacementTexts(page.getObject(), (t) => holdsMatch(t) || removed.some((r) => t.includes(r)));
+        result.replacementTexts += emptyPageReplacementTexts(page.getObject(), holdsRemoved(removed, holdsMatch));
         paintBoxes(doc, page, regions, args.fill);
         result.pages.push({ page: index, matches: found.matches.length, areas: found.areas.length });
       }
       progress((i + 1) / (todo.length + 1));
     });
-    result.replacementTexts += removeStructureTexts(doc, (t) => holdsMatch(t) || removedTexts.some((r) => t.includes(r)));
+    if (result.pages.length > 0) result.replacementTexts += removeStructureTexts(doc, holdsRemoved([...removedTexts], holdsMatch));
     if (args.clearMetadata) {
       removeAllMetadata(doc);
       result.metadataCleared = true;
