@@ -23,6 +23,7 @@ import { blankPagesOptions } from "./options/blank-pages.js";
 import { nUpOptions } from "./options/n-up.js";
 import { extractImagesOptions } from "./options/extract-images.js";
 import { sanitizeOptions } from "./options/sanitize.js";
+import { redactOptions } from "./options/redact.js";
 import { htmlToPdfOptions } from "./options/html-to-pdf.js";
 import {
   basicConvertOptions,
@@ -385,6 +386,15 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "secure",
     icon: "ShieldX",
     options: sanitizeOptions,
+  }),
+  tool({
+    id: "redact-pdf",
+    name: "Redact PDF",
+    description: "Remove words, personal data and areas you mark for good: the text is taken out of the file, not hidden under a box.",
+    category: "secure",
+    icon: "EyeOff",
+    screen: "dedicated",
+    options: redactOptions,
   }),
   // Formats offered only inside Convert PDF
   ...(

@@ -90,6 +90,7 @@ const TOOLS: Array<[string, Record<string, string | number | object>]> = [
   ["n-up-pdf", {}],
   ["extract-images", { minWidth: 1, minHeight: 1 }],
   ["sanitize-pdf", {}],
+  ["redact-pdf", { presets: ["email"], areas: [{ page: 1, x: 0, y: 0, width: 50, height: 50 }] }],
 ];
 
 describe("no engine reaches the network", () => {

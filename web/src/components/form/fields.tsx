@@ -233,3 +233,19 @@ export function SliderField({
     </div>
   );
 }
+
+export function ColorField({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  return (
+    <Field label={label}>
+      {(id) => <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-16 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800" />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, value, onChange, hint, rows = 3 }: { label: string; value: string; onChange(value: string): void; hint?: string; rows?: number }) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} className={inputStyles} />}
+    </Field>
+  );
+}
