@@ -35,6 +35,7 @@ import { nUpPdf } from "./n-up-pdf.js";
 import { extractImages } from "./extract-images.js";
 import { sanitizePdf } from "./sanitize-pdf.js";
 import { htmlToPdf } from "./html-to-pdf.js";
+import { comparePdf } from "./compare-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -77,4 +78,5 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "extract-images": extractImages,
   "sanitize-pdf": sanitizePdf,
   "html-to-pdf": htmlToPdf,
+  "compare-pdf": comparePdf,
 };

@@ -10,6 +10,7 @@ import { cropTasks } from "./crop-tasks.js";
 import { blankTasks } from "./blank-tasks.js";
 import { nUpTasks } from "./n-up-tasks.js";
 import { sanitizeTasks } from "./sanitize-tasks.js";
+import { compareTasks } from "./compare-tasks.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -355,6 +356,7 @@ export const tasks = {
   ...blankTasks,
   ...nUpTasks,
   ...sanitizeTasks,
+  ...compareTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */
