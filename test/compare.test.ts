@@ -5,8 +5,10 @@ import { promisify } from "node:util";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompareReport, Rect } from "../catalog/compare-report.js";
+import { diffWords, type DiffLimits, type Edit } from "../server/compare/word-diff.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { pdftotext, qpdfCheck, tempDir, wordBoxes } from "./helpers/pdf-tools.js";
+import { prng } from "./helpers/prng.js";
 import { download, postTool, startServer, type TestServer, type Upload } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
 
@@ -325,4 +327,150 @@ describe("compare-pdf: bad input", () => {
     expect(pages.status).toBe(400);
     expect(pages.body.error).toBe('newPages: "3-4" is outside the document, which has 1 page.');
   });
+});
+
+describe("compare-pdf: the word diff", () => {
+  /** Applies the edits to a: what comes out must be b. */
+  function apply(a: readonly number[], b: readonly number[], edits: readonly Edit[]): number[] {
+    const out: number[] = [];
+    let at = 0;
+    for (const e of edits) {
+      out.push(...a.slice(at, e.aStart), ...b.slice(e.bStart, e.bEnd));
+      at = e.aEnd;
+    }
+    return [...out, ...a.slice(at)];
+  }
+
+  /** The fewest words deleted and inserted that turn a into b (dynamic programming, for small inputs). */
+  function fewestEdits(a: readonly number[], b: readonly number[]): number {
+    const lcs = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+    for (let i = 1; i <= a.length; i++) for (let j = 1; j <= b.length; j++) lcs[i]![j] = a[i - 1] === b[j - 1] ? lcs[i - 1]![j - 1]! + 1 : Math.max(lcs[i - 1]![j]!, lcs[i]![j - 1]!);
+    return a.length + b.length - 2 * lcs[a.length]![b.length]!;
+  }
+
+  const run = (a: number[], b: number[], pages?: [number[], number[]], limits?: DiffLimits) =>
+    diffWords(
+      { a: Int32Array.from(a), b: Int32Array.from(b), aPage: Int32Array.from(pages?.[0] ?? a.map(() => 1)), bPage: Int32Array.from(pages?.[1] ?? b.map(() => 1)) },
+      { limits },
+    );
+  const editedWords = (edits: readonly Edit[]) => edits.reduce((sum, e) => sum + e.aEnd - e.aStart + e.bEnd - e.bStart, 0);
+
+  it("turns the old words into the new ones, with the fewest edits where Myers alone decides", async () => {
+    const rng = prng(20_261_126);
+    let minimalChecked = 0;
+    for (let round = 0; round < 300; round++) {
+      const a = Array.from({ length: rng.int(0, 40) }, () => rng.int(0, 4));
+      const b = Array.from({ length: rng.int(0, 40) }, () => rng.int(0, 4));
+      const { edits, replacedWhole, pageAligned } = await run(a, b);
+      expect(apply(a, b, edits)).toEqual(b);
+      expect(replacedWhole + pageAligned.length).toBe(0);
+      // Where no word occurs once on each side, nothing anchors the gaps: they are Myers' alone, and minimal.
+      const once = (xs: number[], w: number) => xs.filter((x) => x === w).length === 1;
+      if ([0, 1, 2, 3].every((w) => !(once(a, w) && once(b, w)))) {
+        expect(editedWords(edits)).toBe(fewestEdits(a, b));
+        minimalChecked++;
+      }
+    }
+    expect(minimalChecked).toBeGreaterThan(100);
+  });
+
+  it("aligns by the words unique to both sides, so that a moved block costs only itself", async () => {
+    const a = Array.from({ length: 5000 }, (_, i) => i);
+    const b = [...a.slice(0, 1000), ...a.slice(2000, 3000), ...a.slice(1000, 2000), ...a.slice(3000)];
+    const { edits } = await run(a, b);
+    expect(apply(a, b, edits)).toEqual(b);
+    expect(editedWords(edits)).toBe(2000);
+  });
+
+  it("aligns page by page where the documents are too different, and says which pages", async () => {
+    const rng = prng(7);
+    const pageOf = (words: number) => Array.from({ length: words }, (_, i) => 1 + Math.floor(i / 100));
+    // Three words only, shuffled differently: nothing unique to anchor on, far too many edits for one Myers run.
+    const a = Array.from({ length: 2000 }, () => rng.int(0, 3));
+    const b = Array.from({ length: 2000 }, () => rng.int(0, 3));
+    const limits = { maxEdits: 200, stepsPerRun: 1_000_000, totalSteps: 100_000_000 };
+    const { edits, pageAligned, replacedWhole } = await run(a, b, [pageOf(2000), pageOf(2000)], limits);
+    expect(apply(a, b, edits)).toEqual(b);
+    expect(pageAligned.length).toBe(1);
+    expect(pageAligned[0]!.oldPages[1] - pageAligned[0]!.oldPages[0]).toBeGreaterThan(10);
+    expect(replacedWhole).toBe(0);
+    // Old page k was compared with new page k: every word matched lies on the same page number on both sides.
+    const pages = pageOf(2000);
+    let [i, j] = [0, 0];
+    const matchedAcross: string[] = [];
+    for (const e of [...edits, { aStart: 2000, aEnd: 2000, bStart: 2000, bEnd: 2000 }]) {
+      for (; i < e.aStart; i++, j++) if (pages[i] !== pages[j]) matchedAcross.push(`${i}:${j}`);
+      [i, j] = [e.aEnd, e.bEnd];
+    }
+    expect(matchedAcross).toEqual([]);
+    expect(editedWords(edits)).toBeLessThan(2 * 2000);
+  });
+});
+
+describe("compare-pdf: long documents", () => {
+  const PAGES = 300;
+  const LINES = 12;
+  const WORDS_A_LINE = 12;
+
+  /** Page after page of words drawn from a vocabulary of 3,000 (so words repeat, as in prose), one line of 12 at a time. */
+  function prose(seed: number): string[][] {
+    const rng = prng(seed);
+    return Array.from({ length: PAGES }, () => Array.from({ length: LINES }, () => Array.from({ length: WORDS_A_LINE }, () => `w${rng.int(0, 3000)}`).join(" ")));
+  }
+
+  async function longPdf(pages: string[][]): Promise<Uint8Array> {
+    return makePdf(pages.map((lines) => ({ lines })));
+  }
+
+  /** Runs the request while sampling this process's resident memory (the server runs in it), for the peak. */
+  async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds: number; peakGrowthMb: number }> {
+    const base = process.memoryUsage().rss;
+    let peak = base;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    const started = performance.now();
+    try {
+      const result = await work();
+      return { result, seconds: (performance.now() - started) / 1000, peakGrowthMb: (peak - base) / 1024 / 1024 };
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  it("finds the changes planted in two 300-page documents in a sane time and memory", async () => {
+    const old = prose(1);
+    const changed = old.map((lines) => [...lines]);
+    const planted: Array<[string, string, string]> = [];
+    for (let k = 0; k < 10; k++) {
+      const page = 10 + k * 28;
+      const line = changed[page]![3]!.split(" ");
+      planted.push(["change", line[5]!, "REPLACED"]);
+      line[5] = "REPLACED";
+      changed[page]![3] = line.join(" ");
+    }
+    changed[150]!.splice(6, 0, "An inserted line of seven new words");
+    planted.push(["insertion", "", "An inserted line of seven new words"]);
+    const { result, seconds, peakGrowthMb } = await measured(async () => compare(upload("old.pdf", await longPdf(old)), upload("new.pdf", await longPdf(changed))));
+    console.log(`compare-pdf, 2 × ${PAGES} pages (${PAGES * LINES * WORDS_A_LINE} words each): ${seconds.toFixed(1)} s, peak memory growth ${peakGrowthMb.toFixed(0)} MB`);
+    const found = result.report.changes.map((c) => [c.kind, c.old.text, c.new.text]);
+    const order = (x: string[]) => x.join("|");
+    expect(found.map(order).sort()).toEqual(planted.map(order).sort());
+    expect(result.report.new.pages.filter((p) => p.status !== "unchanged").map((p) => p.page)).toEqual([11, 39, 67, 95, 123, 151, 179, 207, 235, 263]);
+    // The 290 page pairs with the same text were drawn and compared: none looks different.
+    expect(result.report.old.pages.filter((p) => p.status === "unchanged")).toHaveLength(290);
+    expect(result.report.drawingChanges).toEqual([]);
+    // A shared machine: generous bounds, an order of magnitude below what quadratic time or memory would take.
+    expect(seconds).toBeLessThan(150);
+    expect(peakGrowthMb).toBeLessThan(600);
+  }, 300_000);
+
+  it("compares two unrelated 300-page documents page by page, and says so", async () => {
+    const { result, seconds } = await measured(async () => {
+      const rng = prng(3);
+      const random = () => Array.from({ length: PAGES }, () => Array.from({ length: 4 }, () => Array.from({ length: 10 }, () => ["a", "b", "c"][rng.int(0, 3)]).join(" ")));
+      return compare(upload("old.pdf", await longPdf(random())), upload("new.pdf", await longPdf(random())), { includePages: false });
+    });
+    console.log(`compare-pdf, 2 × ${PAGES} unrelated pages: ${seconds.toFixed(1)} s`);
+    expect(result.report.notes.some((n) => /differ too much to be aligned as a whole: they were compared page by page/.test(n))).toBe(true);
+    expect(seconds).toBeLessThan(150);
+  }, 300_000);
 });
