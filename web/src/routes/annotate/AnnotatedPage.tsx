@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { PdfDocument } from "../../lib/pdf-preview.js";
 import { AnnotationMark } from "./AnnotationMark.js";
 import { moveAnnotation, resizeAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
-import { usePageImage } from "./use-page-image.js";
+import { usePageImage } from "../../lib/use-page-image.js";
 
 /** Pointer travel (points) below which pressing an annotation only selects it. */
 const DRAG_THRESHOLD = 1;

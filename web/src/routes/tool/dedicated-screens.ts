@@ -13,4 +13,5 @@ export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<Compo
   "pdf-to-word": lazy(() => import("../pdf-to-word/PdfToWordScreen.js")),
   "pdf-sign": lazy(() => import("../sign/SignScreen.js")),
   "ocr-pdf": lazy(() => import("../ocr/OcrScreen.js")),
+  "compare-pdf": lazy(() => import("../compare/CompareScreen.js")),
 };
