@@ -175,37 +175,39 @@ export function comparePages(oldDoc: DocumentWords, newDoc: DocumentWords, edits
   sameText.sort((x, y) => x.old - y.old);
 
   const same = new Set(sameText.map((pair) => `${pair.old}:${pair.new}`));
-  const status = (words: number, matched: number, paired: boolean, otherChanged: boolean, gone: PageInfo["status"]): PageInfo["status"] => {
-    if (paired) return "unchanged";
-    if (words === 0 || matched === 0) return gone;
-    return matched < words || otherChanged ? "text" : "unchanged";
-  };
-  // A page whose words all matched still changed where a page they went to gained or lost words.
-  const oldTouched = (p: ComparedPage) => [...pagesReached(p, aMatch, newDoc)].some((q) => newFates.get(q)!.matched < newWords.get(q)!);
-  const newTouched = (p: ComparedPage) => [...pagesReached(p, bMatch, oldDoc)].some((q) => oldFates.get(q)!.matched < oldWords.get(q)!);
-  const oldPages = oldDoc.pages.map((p): PageInfo => {
-    const counterpart = oldCounterpart.get(p.page);
-    const paired = counterpart !== undefined && same.has(`${p.page}:${counterpart}`);
-    return {
-      page: p.page,
-      width: p.width,
-      height: p.height,
-      status: status(p.wordCount, oldFates.get(p.page)!.matched, paired, oldTouched(p), "removed"),
-      ...(counterpart !== undefined ? { counterpart } : {}),
-    };
-  });
-  const newPages = newDoc.pages.map((p): PageInfo => {
-    const counterpart = newCounterpart.get(p.page);
-    const paired = counterpart !== undefined && same.has(`${counterpart}:${p.page}`);
-    return {
-      page: p.page,
-      width: p.width,
-      height: p.height,
-      status: status(p.wordCount, newFates.get(p.page)!.matched, paired, newTouched(p), "added"),
-      ...(counterpart !== undefined ? { counterpart } : {}),
-    };
-  });
+  const oldSide: SideFacts = { doc: oldDoc, match: aMatch, fates: oldFates, words: oldWords, counterparts: oldCounterpart };
+  const newSide: SideFacts = { doc: newDoc, match: bMatch, fates: newFates, words: newWords, counterparts: newCounterpart };
+  const oldPages = pageInfos(oldSide, newSide, (page, counterpart) => same.has(`${page}:${counterpart}`), "removed");
+  const newPages = pageInfos(newSide, oldSide, (page, counterpart) => same.has(`${counterpart}:${page}`), "added");
   return { oldPages, newPages, sameText };
+}
+
+/** What is known of one side's pages once the words are matched. */
+interface SideFacts {
+  doc: DocumentWords;
+  match: Int32Array;
+  fates: Map<number, PageFate>;
+  /** Words on each page. */
+  words: Map<number, number>;
+  counterparts: Map<number, number>;
+}
+
+/**
+ * One side's pages with their status: unchanged where paired with a page of the same text, `gone` (removed, added)
+ * where none of their words (or no words at all, unpaired) has a match, text where some word has none or where a
+ * page their words went to gained or lost words, and unchanged otherwise (the same words, spread over other pages).
+ */
+function pageInfos(own: SideFacts, other: SideFacts, paired: (page: number, counterpart: number) => boolean, gone: PageInfo["status"]): PageInfo[] {
+  return own.doc.pages.map((p): PageInfo => {
+    const counterpart = own.counterparts.get(p.page);
+    const matched = own.fates.get(p.page)!.matched;
+    const touched = () => [...pagesReached(p, own.match, other.doc)].some((q) => other.fates.get(q)!.matched < other.words.get(q)!);
+    let status: PageInfo["status"];
+    if (counterpart !== undefined && paired(p.page, counterpart)) status = "unchanged";
+    else if (p.wordCount === 0 || matched === 0) status = gone;
+    else status = matched < p.wordCount || touched() ? "text" : "unchanged";
+    return { page: p.page, width: p.width, height: p.height, status, ...(counterpart !== undefined ? { counterpart } : {}) };
+  });
 }
 
 /** The pages on the other side that a page's matched words went to. */
