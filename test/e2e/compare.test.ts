@@ -45,6 +45,9 @@ async function markKinds(page: Page, side: "old" | "new"): Promise<string[]> {
 describe("compare screen", () => {
   it("compares two PDFs through the jobs API, shows the changes side by side and offers the report", async () => {
     const { page, errors } = await web.open({ width: 1400 });
+    // pdf.js, its worker and the marks run under the site's Content-Security-Policy.
+    const violations: string[] = [];
+    page.on("console", (message) => /Content Security Policy/i.test(message.text()) && violations.push(message.text()));
     await page.goto("/compare-pdf");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Compare PDF");
     expect(await page.getByRole("button", { name: "Compare PDFs" }).isDisabled()).toBe(true);
@@ -105,6 +108,7 @@ describe("compare screen", () => {
     const report = JSON.parse(await fs.readFile((await (await jsonDownload).path())!, "utf8")) as CompareReport;
     expect(report.drawingChanges.map((d) => [d.oldPage, d.newPage])).toEqual([[2, 2]]);
     expect(errors).toEqual([]);
+    expect(violations).toEqual([]);
   }, 120_000);
 
   it("asks for the second file, and starts over when a file changes", async () => {
