@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompareReport, Rect } from "../catalog/compare-report.js";
-import { diffWords, type DiffLimits, type Edit } from "../server/compare/word-diff.js";
+import { DEFAULT_DIFF_LIMITS, diffWords, type DiffLimits, type Edit } from "../server/compare/word-diff.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { pdftotext, qpdfCheck, tempDir, wordBoxes } from "./helpers/pdf-tools.js";
 import { prng } from "./helpers/prng.js";
@@ -332,13 +332,13 @@ describe("compare-pdf: bad input", () => {
 describe("compare-pdf: the word diff", () => {
   /** Applies the edits to a: what comes out must be b. */
   function apply(a: readonly number[], b: readonly number[], edits: readonly Edit[]): number[] {
-    const out: number[] = [];
+    let out: number[] = [];
     let at = 0;
     for (const e of edits) {
-      out.push(...a.slice(at, e.aStart), ...b.slice(e.bStart, e.bEnd));
+      out = out.concat(a.slice(at, e.aStart), b.slice(e.bStart, e.bEnd));
       at = e.aEnd;
     }
-    return [...out, ...a.slice(at)];
+    return out.concat(a.slice(at));
   }
 
   /** The fewest words deleted and inserted that turn a into b (dynamic programming, for small inputs). */
@@ -382,13 +382,37 @@ describe("compare-pdf: the word diff", () => {
     expect(editedWords(edits)).toBe(2000);
   });
 
+  it("keeps to its budget for finding anchors, and to its time on 200,000 words shuffled in blocks", async () => {
+    const rng = prng(11);
+    const blocks = Array.from({ length: 4000 }, (_, i) => Array.from({ length: 50 }, (__, j) => i * 50 + j));
+    const a = blocks.flat();
+    for (let i = blocks.length - 1; i > 0; i--) {
+      const j = rng.int(0, i + 1);
+      [blocks[i], blocks[j]] = [blocks[j]!, blocks[i]!];
+    }
+    const b = blocks.flat();
+    const pages = (words: number[]) => words.map((_, i) => 1 + Math.floor(i / 500));
+    const started = performance.now();
+    const whole = await run(a, b, [pages(a), pages(b)]);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`word diff, 200,000 words in 4,000 shuffled blocks: ${seconds.toFixed(1)} s`);
+    expect(apply(a, b, whole.edits)).toEqual(b);
+    expect(seconds).toBeLessThan(30);
+    // With almost no budget for anchors, the same pair is compared page by page, and still correctly.
+    const small = a.slice(0, 5000);
+    const shuffled = b.filter((w) => w < 5000);
+    const starved = await run(small, shuffled, [pages(small), pages(shuffled)], { ...DEFAULT_DIFF_LIMITS, maxEdits: 100, anchorSteps: 5_000 });
+    expect(apply(small, shuffled, starved.edits)).toEqual(shuffled);
+    expect(starved.pageAligned).toHaveLength(1);
+  }, 60_000);
+
   it("aligns page by page where the documents are too different, and says which pages", async () => {
     const rng = prng(7);
     const pageOf = (words: number) => Array.from({ length: words }, (_, i) => 1 + Math.floor(i / 100));
     // Three words only, shuffled differently: nothing unique to anchor on, far too many edits for one Myers run.
     const a = Array.from({ length: 2000 }, () => rng.int(0, 3));
     const b = Array.from({ length: 2000 }, () => rng.int(0, 3));
-    const limits = { maxEdits: 200, stepsPerRun: 1_000_000, totalSteps: 100_000_000 };
+    const limits = { ...DEFAULT_DIFF_LIMITS, maxEdits: 200, stepsPerRun: 1_000_000, totalSteps: 100_000_000 };
     const { edits, pageAligned, replacedWhole } = await run(a, b, [pageOf(2000), pageOf(2000)], limits);
     expect(apply(a, b, edits)).toEqual(b);
     expect(pageAligned.length).toBe(1);

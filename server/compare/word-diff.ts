@@ -5,8 +5,9 @@ import { AbortedError } from "../errors.js";
  *
  * Common starts and ends are matched first; then the words that occur exactly once on each side are matched in the
  * longest order both sides share (patience diff), which cuts a long document into many short gaps, each diffed the
- * same way in turn. A gap with no such word goes to Myers' O(ND) algorithm, allowed a number of edits that keeps
- * its work within a budget. A gap too different for that is aligned page by page (the k-th page of the gap on one
+ * same way in turn (finding them has a budget of its own over the whole diff). A gap with no word in common is
+ * replaced whole at once; one with words in common but none unique goes to Myers' O(ND) algorithm, allowed a number
+ * of edits that keeps its work within a budget. A gap too different for that is aligned page by page (the k-th page of the gap on one
  * side against the k-th on the other), and a page pair too different even then is reported as replaced whole: both
  * are said in the result, so the report can tell the reader. Memory stays linear in the words, plus the square of
  * the edits Myers is allowed.
@@ -42,9 +43,14 @@ export interface DiffLimits {
   stepsPerRun: number;
   /** The most Myers steps over the whole diff. */
   totalSteps: number;
+  /**
+   * The most words looked at while finding unique words, over the whole diff: each gap is scanned again, so a
+   * document reversed page for page (one anchor a gap) would otherwise cost the square of its words.
+   */
+  anchorSteps: number;
 }
 
-export const DEFAULT_DIFF_LIMITS: DiffLimits = { maxEdits: 2_000, stepsPerRun: 20_000_000, totalSteps: 400_000_000 };
+export const DEFAULT_DIFF_LIMITS: DiffLimits = { maxEdits: 2_000, stepsPerRun: 20_000_000, totalSteps: 400_000_000, anchorSteps: 50_000_000 };
 
 /** A stretch of pages the diff could only align page by page. */
 export interface PageAlignedSpan {
@@ -79,6 +85,7 @@ export async function diffWords(input: DiffInput, options: { limits?: DiffLimits
   const pageAligned: PageAlignedSpan[] = [];
   let replacedWhole = 0;
   let stepsLeft = limits.totalSteps;
+  let anchorStepsLeft = limits.anchorSteps;
   const stack: Range[] = [{ a0: 0, a1: a.length, b0: 0, b1: b.length, pagePair: false }];
   let sliceStart = performance.now();
 
@@ -103,7 +110,11 @@ export async function diffWords(input: DiffInput, options: { limits?: DiffLimits
     b1 -= m;
     if (a0 === a1 || b0 === b1) continue;
 
-    const anchors = uniqueAnchors(a, a0, a1, b, b0, b1);
+    const words = a1 - a0 + b1 - b0;
+    anchorStepsLeft -= words;
+    const { anchors, shared } = anchorStepsLeft >= 0 ? uniqueAnchors(a, a0, a1, b, b0, b1) : { anchors: [], shared: true };
+    // No word in common: the gap is replaced whole, exactly, without asking Myers to find out.
+    if (!shared) continue;
     if (anchors.length > 0) {
       let pa = a0;
       let pb = b0;
@@ -117,7 +128,6 @@ export async function diffWords(input: DiffInput, options: { limits?: DiffLimits
       continue;
     }
 
-    const words = a1 - a0 + b1 - b0;
     const allowed = Math.min(limits.maxEdits, Math.floor(Math.min(limits.stepsPerRun, stepsLeft) / words));
     const found = allowed > 0 ? myersMatches(a, a0, a1, b, b0, b1, allowed) : { steps: 0 };
     stepsLeft -= found.steps;
@@ -155,16 +165,19 @@ export function editsBetween(matches: readonly MatchRun[], aLength: number, bLen
 
 /**
  * The words occurring once in a[a0, a1) and once in b[b0, b1), as [aIndex, bIndex] pairs: the longest chain of them
- * in increasing order on both sides (patience sorting, n log n).
+ * in increasing order on both sides (patience sorting, n log n); and whether the two share any word at all.
  */
-export function uniqueAnchors(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number): Array<[number, number]> {
+export function uniqueAnchors(a: Int32Array, a0: number, a1: number, b: Int32Array, b0: number, b1: number): { anchors: Array<[number, number]>; shared: boolean } {
   // Per word: its count and position on each side; -2 marks "more than once".
   const inA = new Map<number, number>();
   for (let i = a0; i < a1; i++) inA.set(a[i]!, inA.has(a[i]!) ? -2 : i);
   const inB = new Map<number, number>();
+  let shared = false;
   for (let j = b0; j < b1; j++) {
     const word = b[j]!;
-    if (!inA.has(word) || inA.get(word) === -2) continue;
+    if (!inA.has(word)) continue;
+    shared = true;
+    if (inA.get(word) === -2) continue;
     inB.set(word, inB.has(word) ? -2 : j);
   }
   const candidates: Array<[number, number]> = [];
@@ -172,7 +185,7 @@ export function uniqueAnchors(a: Int32Array, a0: number, a1: number, b: Int32Arr
     const j = inB.get(a[i]!);
     if (j !== undefined && j >= 0 && inA.get(a[i]!) === i) candidates.push([i, j]);
   }
-  return longestIncreasing(candidates);
+  return { anchors: longestIncreasing(candidates), shared };
 }
 
 /** The longest subsequence of pairs (ascending in their first value) whose second values ascend too. */
