@@ -24,6 +24,7 @@ import { nUpOptions } from "./options/n-up.js";
 import { extractImagesOptions } from "./options/extract-images.js";
 import { sanitizeOptions } from "./options/sanitize.js";
 import { redactOptions } from "./options/redact.js";
+import { compareOptions } from "./options/compare.js";
 import { htmlToPdfOptions } from "./options/html-to-pdf.js";
 import {
   basicConvertOptions,
@@ -395,6 +396,22 @@ export const TOOLS: readonly ToolDefinition[] = [
     icon: "EyeOff",
     screen: "dedicated",
     options: redactOptions,
+  }),
+  tool({
+    id: "compare-pdf",
+    name: "Compare PDF",
+    description: "See what changed between two versions of a PDF: words added, removed and changed, and pages drawn differently.",
+    category: "edit",
+    icon: "FileDiff",
+    screen: "dedicated",
+    multiple: true,
+    minFiles: 2,
+    maxFiles: 2,
+    minFilesMessage: "Please upload two PDFs to compare: the old version first, then the new one.",
+    maxFilesMessage: "Compare PDF takes exactly two PDFs: the old version first, then the new one.",
+    apiNote:
+      "Send the old version first, then the new one. The result is a ZIP of report.pdf and report.json; fileIds names the two in that order, so the JSON can be fetched on its own.",
+    options: compareOptions,
   }),
   // Formats offered only inside Convert PDF
   ...(

@@ -66,7 +66,7 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
       post: {
         operationId: tool.id,
         summary: tool.name,
-        description: tool.description + (tool.sameAs ? ` Same processing as ${tool.sameAs}.` : ""),
+        description: [tool.description, tool.apiNote, tool.sameAs ? `Same processing as ${tool.sameAs}.` : undefined].filter(Boolean).join(" "),
         tags: [tool.category],
         requestBody: { required: true, content: { "multipart/form-data": { schema: requestSchema(tool) } } },
         responses: {

@@ -302,7 +302,8 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
   }
   if (upload.files.length > tool.maxFiles) {
     throw new UserError(
-      tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`,
+      tool.maxFilesMessage ??
+        (tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`),
       400,
       "too_many_files",
     );

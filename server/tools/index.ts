@@ -36,6 +36,7 @@ import { extractImages } from "./extract-images.js";
 import { sanitizePdf } from "./sanitize-pdf.js";
 import { htmlToPdf } from "./html-to-pdf.js";
 import { checkRedactOptions, redactPdf } from "./redact-pdf.js";
+import { comparePdf } from "./compare-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -79,6 +80,7 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "sanitize-pdf": sanitizePdf,
   "html-to-pdf": htmlToPdf,
   "redact-pdf": redactPdf,
+  "compare-pdf": comparePdf,
 };
 
 /**

@@ -11,6 +11,7 @@ import { blankTasks } from "./blank-tasks.js";
 import { nUpTasks } from "./n-up-tasks.js";
 import { sanitizeTasks } from "./sanitize-tasks.js";
 import { redactTasks } from "./redact-tasks.js";
+import { compareTasks } from "./compare-tasks.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
@@ -357,6 +358,7 @@ export const tasks = {
   ...nUpTasks,
   ...sanitizeTasks,
   ...redactTasks,
+  ...compareTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

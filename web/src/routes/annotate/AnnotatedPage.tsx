@@ -3,7 +3,7 @@ import type { PdfDocument } from "../../lib/pdf-preview.js";
 import { AnnotationMark } from "./AnnotationMark.js";
 import { moveAnnotation, resizeAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
 import { PageFrame, pointOnLayer } from "./PageFrame.js";
-import { usePageImage } from "./use-page-image.js";
+import { usePageImage } from "../../lib/use-page-image.js";
 
 /** Pointer travel (points) below which pressing an annotation only selects it. */
 const DRAG_THRESHOLD = 1;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { PageSize, Point } from "./annotation-model.js";
-import type { PageImage } from "./use-page-image.js";
+import type { PageImage } from "../../lib/use-page-image.js";
 
 /**
  * A page drawn by pdf.js at its shape as seen, with whatever layer a screen lays over it once the page's size in

@@ -3,7 +3,7 @@ import type { RedactionArea } from "../../../../catalog/options/redact.js";
 import type { PdfDocument } from "../../lib/pdf-preview.js";
 import type { Point } from "../annotate/annotation-model.js";
 import { PageFrame, pointOnLayer } from "../annotate/PageFrame.js";
-import { usePageImage } from "../annotate/use-page-image.js";
+import { usePageImage } from "../../lib/use-page-image.js";
 import { areaFromDrag, centredArea, describeArea, type Area } from "./redaction-areas.js";
 
 /**

@@ -14,4 +14,5 @@ export const DEDICATED_SCREENS: Partial<Record<string, LazyExoticComponent<Compo
   "pdf-sign": lazy(() => import("../sign/SignScreen.js")),
   "ocr-pdf": lazy(() => import("../ocr/OcrScreen.js")),
   "redact-pdf": lazy(() => import("../redact/RedactScreen.js")),
+  "compare-pdf": lazy(() => import("../compare/CompareScreen.js")),
 };
