@@ -103,8 +103,15 @@ function DecimalInput({ id, value, min, max, fallback, onChange }: { id: string;
       max={max}
       value={typed ?? (Number.isFinite(value) ? String(value) : "")}
       onChange={(e) => {
-        setTyped(e.target.value);
         const n = Number.parseFloat(e.target.value);
+        // Past the maximum no further typing helps, so it is brought back at once; below the minimum it may be
+        // the start of a valid number ("0." on the way to "0.5"), brought up only when the box loses the focus.
+        if (!Number.isNaN(n) && n > max) {
+          setTyped(null);
+          onChange(max);
+          return;
+        }
+        setTyped(e.target.value);
         if (!Number.isNaN(n)) onChange(n);
       }}
       onBlur={() => {
