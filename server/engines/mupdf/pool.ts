@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { childScript } from "../child-script.js";
 import type { EngineContext } from "../context.js";
 import { EnginePool, type EnginePoolLimits, type EnginePoolOptions } from "../engine-pool.js";
 import { JobBoundPools } from "../job-bound-pools.js";
@@ -52,10 +53,11 @@ function probeFolder(): string {
   return probeDir;
 }
 
-// Sources run under tsx in development and tests; the build runs plain JavaScript.
+// Sources run under tsx in development and tests (the child from a bundle of its sources); the build runs plain
+// JavaScript.
 const runningFromSource = import.meta.url.endsWith(".ts");
 const entry = fileURLToPath(new URL(runningFromSource ? "./child.ts" : "./child.js", import.meta.url));
-const tsxLoader = runningFromSource ? import.meta.resolve("tsx") : undefined;
+const script = () => childScript(pathToFileURL(entry));
 
 function realPath(p: string): string {
   try {
@@ -71,8 +73,8 @@ const CHILD_PACKAGES = ["mupdf", "re2js"];
 /**
  * What a MuPDF child reads: its own script and the modules beside it (server/engines, and server/lib below it: the
  * layers an engine may import), the packages it imports (CHILD_PACKAGES) where the script looks for them
- * (node_modules may be a link: its target too), from source the loader with the packages it needs (node_modules),
- * and Node.js itself unless the system's /usr holds it. The
+ * (node_modules may be a link: its target too), from source the bundle of its script and the packages the sources
+ * may need (node_modules, where the bundle is too), and Node.js itself unless the system's /usr holds it. The
  * project's package.json stays out of sight (the project's folder is never an engine's): a copy that says only that
  * the scripts are modules stands in for it.
  */
@@ -81,7 +83,7 @@ export function mupdfChildReadOnly(): NonNullable<EnginePoolOptions["child"]["re
   const project = path.resolve(engines, "..", "..", runningFromSource ? "" : "..");
   const nodeModules = path.join(project, "node_modules");
   const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib")];
-  if (tsxLoader) paths.push(nodeModules, realPath(nodeModules));
+  if (runningFromSource) paths.push(nodeModules, realPath(nodeModules));
   else for (const name of CHILD_PACKAGES) paths.push(path.join(nodeModules, name), realPath(path.join(nodeModules, name)));
   const own = [...new Set(paths)].filter((p) => !realPath(p).startsWith("/usr/"));
   return [...own, { source: moduleTypeFile(), at: path.join(project, "package.json") }];
@@ -103,12 +105,9 @@ function moduleTypeFile(): string {
 /** How the children start. */
 function childOptions(overrides: { entry?: string; execArgv?: string[] }, sandboxed: boolean): EnginePoolOptions["child"] {
   return {
-    entry: overrides.entry ?? entry,
-    execArgv: overrides.execArgv ?? (tsxLoader ? ["--import", tsxLoader] : []),
+    entry: overrides.entry ?? script(),
+    execArgv: overrides.execArgv ?? [],
     readOnly: sandboxed ? mupdfChildReadOnly() : undefined,
-    // From source, tsx keeps its compile cache in the temporary folder: the system's (a private one in the sandbox),
-    // not the jobs' work area.
-    ...(tsxLoader ? { env: { TMPDIR: sandboxed ? "/tmp" : os.tmpdir() } } : {}),
   };
 }
 
