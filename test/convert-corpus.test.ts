@@ -5,8 +5,9 @@ import { postTool, startServer, type TestServer } from "./helpers/server.js";
 
 /**
  * Every real-world corpus PDF through the formats built from structured text and page rendering: each converts,
- * repaired if need be; the file that needs a password and the one whose page tree is lost (see corpus.test.ts)
- * are refused with their sentences, as are scans where OCR is turned off. Never a server error.
+ * repaired if need be; the file that needs a password and the one whose page tree is lost (see
+ * corpus-all-tools.test.ts) are refused with their sentences, as are scans where OCR is turned off. Never a server
+ * error.
  */
 
 let server: TestServer;
