@@ -63,7 +63,7 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
   if (!requested) throw new UserError(`There is no tool called "${toolId}".`, 404, "unknown_tool");
   return acceptWork(request, deps, fieldLimitsFor(requested), (fields) => {
     const tool = resolveTool(requested, fields);
-    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
+    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
     const batch = batchAsked(tool, fields);
     // A batch takes as many files as any request may carry, each run on its own.
     const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;

@@ -55,7 +55,7 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
   for (const [index, step] of steps.entries()) {
     const tool = findTool(step.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
-    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? step.toolId);
+    if (!tool || !processor) throw new NotAvailableError(tool?.id ?? step.toolId);
     if (result && previous) files = await outputsAsInputs(result.files, tool, index, previous);
     const workDir = path.join(ctx.workDir, `step-${index + 1}`);
     await fs.mkdir(workDir);

@@ -44,7 +44,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
-    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? spec.toolId);
+    if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
     const workDir = await folders.take();
     try {
       const uploads = path.join(workDir, "uploads");

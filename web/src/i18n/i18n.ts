@@ -2,7 +2,6 @@ import i18next, { type BackendModule, type Resource } from "i18next";
 import { initReactI18next } from "react-i18next";
 import gaps from "virtual:i18n-gaps";
 import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, type Locale } from "../../../catalog/locales.js";
-import { formatBytes } from "./format.js";
 
 /**
  * i18next with react-i18next: the library most React apps use, with plural forms through Intl.PluralRules and
@@ -75,7 +74,6 @@ export function startI18n(locale: Locale, resources: Resource = {}): typeof i18n
       interpolation: { escapeValue: false },
       react: { useSuspense: true, bindI18n: "languageChanged" },
     });
-  i18n.services.formatter?.add("bytes", (value: number, lng?: string) => formatBytes(value, (lng ?? locale) as Locale));
   return i18n;
 }
 

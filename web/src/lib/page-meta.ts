@@ -64,3 +64,9 @@ export function useSiteStructuredData(): void {
     setJsonLd("site-ld", siteStructuredData(window.location.origin, siteName, locale));
   }, [locale, siteName]);
 }
+
+/** A tool screen's head: the tool's name and description in the page's language. */
+export function useToolPageMeta(tool: { id: string }): void {
+  const t = useT("tools");
+  usePageMeta({ title: t(`${tool.id}.name`), description: t(`${tool.id}.description`), path: `/${tool.id}` });
+}
