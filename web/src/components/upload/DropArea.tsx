@@ -45,14 +45,13 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
     reject: "border-red-600 bg-red-50 dark:bg-red-950/40",
   }[state];
 
+  const rootProps = getRootProps({
+    className: `rounded-2xl border-2 border-dashed p-6 text-center transition-colors sm:p-10 ${border}`,
+    "data-testid": "drop-area",
+    "data-drag-state": state,
+  });
   return (
-    <div
-      {...getRootProps({
-        className: `rounded-2xl border-2 border-dashed p-6 text-center transition-colors sm:p-10 ${border}`,
-        "data-testid": "drop-area",
-        "data-drag-state": state,
-      })}
-    >
+    <div {...rootProps}>
       <input {...getInputProps({ "aria-label": t("upload.chooseFiles") })} />
       <Upload className="mx-auto mb-4 h-12 w-12 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
       <h2 className="text-xl font-semibold text-slate-900 dark:text-white">

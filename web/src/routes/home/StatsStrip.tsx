@@ -18,14 +18,19 @@ export function StatsStrip() {
   const locale = useLocale();
   const whole = (n: number) => formatNumber(Math.round(n), locale);
   const stats = [
-    { id: "users", value: 2, durationMs: 1800, format: (n: number) => t("stats.millions", { value: whole(n) }) },
+    {
+      id: "users",
+      value: 2,
+      durationMs: 1800,
+      format: (n: number) => t("stats.users", { value: formatNumber(Math.round(n) * 1_000_000, locale, { notation: "compact" }) }),
+    },
     { id: "documents", value: data?.documentsProcessed, durationMs: 2500, format: whole },
     { id: "tools", value: data?.tools, durationMs: 2000, format: whole },
     {
       id: "rating",
       value: 4.8,
       durationMs: 2200,
-      format: (n: number) => t("stats.outOfFive", { value: formatNumber(n, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
+      format: (n: number) => t("stats.rating", { value: formatNumber(n, locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }),
     },
   ];
   return (
@@ -33,7 +38,7 @@ export function StatsStrip() {
       <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-6 px-4 text-center md:grid-cols-4">
         {stats.map((stat) => (
           <div key={stat.id}>
-            <dt className="text-sm text-slate-600 dark:text-slate-300">{t(`stats.${stat.id}`)}</dt>
+            <dt className="text-sm text-slate-600 dark:text-slate-300">{t(`stats.labels.${stat.id}`)}</dt>
             <dd className="mt-1 text-3xl font-bold text-indigo-700 dark:text-indigo-300" data-testid={`stat-${stat.id}`}>
               {stat.value === undefined ? "–" : <AnimatedCounter value={stat.value} durationMs={stat.durationMs} format={stat.format} />}
             </dd>

@@ -26,6 +26,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
   const t = useT("tool");
   const locale = useLocale();
   const title = state.phase === "idle" ? "" : t(`progress.${state.phase}`);
+  const percentText = formatNumber(state.fraction, locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
@@ -55,7 +56,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
                 <div key={state.phase} className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
               </div>
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-text">
-                {formatNumber(state.fraction, locale, { style: "percent", maximumFractionDigits: 0 })}
+                {percentText}
               </p>
               <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} mt-4 w-full`}>
                 {t("progress.cancel")}
