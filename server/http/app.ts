@@ -21,6 +21,7 @@ import { registerProcessRoute } from "./routes/process.js";
 import { say } from "../i18n/i18n.js";
 import { msg } from "../i18n/message.js";
 import { registerRequestLocale } from "./request-locale.js";
+import { registerSitemapRoute } from "./routes/sitemap.js";
 
 export interface AppDeps {
   config: Config;
@@ -84,6 +85,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerDownloadRoute(app, store, fileTtlSeconds);
   registerHealthRoute(app, queue, config);
   registerDocsRoutes(app, fileTtlSeconds);
+  registerSitemapRoute(app);
   registerWebRoutes(app);
   return app;
 }
