@@ -11,7 +11,7 @@ import { expectedKeys, flatKeys, missingKeys, namespaces, readCatalogue, type Me
  * being written are listed, and the test insists they really are incomplete, so that the list cannot go stale.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const STILL_BEING_WRITTEN: readonly Locale[] = ["es", "it", "pt", "zh", "fr"];
+const STILL_BEING_WRITTEN: readonly Locale[] = ["it", "pt", "zh", "fr"];
 const COMPLETE = LOCALES.filter((l) => l !== "en" && !STILL_BEING_WRITTEN.includes(l));
 
 function serverCatalogue(locale: Locale): Messages {

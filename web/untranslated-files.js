@@ -1,7 +1,3 @@
-/**
- * Screens whose words are not in the catalogues yet, exempt from the rule against literal strings in JSX
- * (eslint.config.js) until they are moved; the list only shrinks. Everything else in web/src is translated.
- */
 export const UNTRANSLATED_FILES = [
   "web/src/routes/annotate/AnnotateScreen.tsx",
   "web/src/routes/annotate/AnnotatedPage.tsx",
@@ -33,10 +29,6 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/sign/SignaturePreview.tsx",
   "web/src/routes/sign/SignatureTab.tsx",
   "web/src/routes/tool/settings/OrganizeSettings.tsx",
-  "web/src/routes/tool/settings/PasswordStrength.tsx",
   "web/src/routes/tool/settings/ProtectSettings.tsx",
-  "web/src/routes/tool/settings/SchemaSettings.tsx",
-  "web/src/routes/tool/settings/SimpleSettings.tsx",
-  "web/src/routes/tool/settings/WatermarkSettings.tsx",
   "web/src/routes/workflows/WorkflowsPage.tsx",
 ];
