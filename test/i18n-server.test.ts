@@ -82,3 +82,14 @@ describe("Accept-Language", () => {
     expect(performance.now() - started).toBeLessThan(50);
   });
 });
+
+describe("catalogue names inside server sentences", () => {
+  it("names a tool in the language of the sentence", async () => {
+    const { say } = await import("../server/i18n/i18n.js");
+    const { NotAvailableError } = await import("../server/errors.js");
+    const error = new NotAvailableError("merge-pdf");
+    expect(error.message).toBe("Merge PDF is not available yet.");
+    expect(say(error.text, "de")).toBe("PDF zusammenfügen ist noch nicht verfügbar.");
+    expect(say(error.text, "ja")).toBe("PDF 結合はまだご利用いただけません。");
+  });
+});

@@ -3,11 +3,20 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLangu
 import { catalogMessages } from "../../catalog/catalog-messages.js";
 import { TOOLS } from "../../catalog/tools.js";
 import toolsDe from "../../catalog/locales/de.json" with { type: "json" };
+import toolsEs from "../../catalog/locales/es.json" with { type: "json" };
+import toolsFr from "../../catalog/locales/fr.json" with { type: "json" };
+import toolsIt from "../../catalog/locales/it.json" with { type: "json" };
 import toolsJa from "../../catalog/locales/ja.json" with { type: "json" };
+import toolsPt from "../../catalog/locales/pt.json" with { type: "json" };
+import toolsZh from "../../catalog/locales/zh.json" with { type: "json" };
 import de from "../locales/de.json" with { type: "json" };
 import en from "../locales/en.json" with { type: "json" };
+import es from "../locales/es.json" with { type: "json" };
 import fr from "../locales/fr.json" with { type: "json" };
+import it from "../locales/it.json" with { type: "json" };
 import ja from "../locales/ja.json" with { type: "json" };
+import pt from "../locales/pt.json" with { type: "json" };
+import zh from "../locales/zh.json" with { type: "json" };
 import { isMessage, type Text } from "./message.js";
 
 /**
@@ -16,11 +25,15 @@ import { isMessage, type Text } from "./message.js";
  * English is the default and what a locale lacks falls back to.
  * The OpenAPI document and /api/docs stay English: they describe the API, not a visitor's file.
  */
-const CATALOGUES: Partial<Record<Locale, Resource[string]>> = {
+const CATALOGUES: Record<Locale, Resource[string]> = {
   en: { server: en, tools: catalogMessages(TOOLS) as Resource[string][string] },
+  es: { server: es, tools: toolsEs },
+  fr: { server: fr, tools: toolsFr },
   de: { server: de, tools: toolsDe },
-  fr: { server: fr },
+  it: { server: it, tools: toolsIt },
+  pt: { server: pt, tools: toolsPt },
   ja: { server: ja, tools: toolsJa },
+  zh: { server: zh, tools: toolsZh },
 };
 
 const instance = i18next.createInstance();
@@ -30,7 +43,7 @@ void instance.init({
   supportedLngs: LOCALES,
   ns: ["server", "tools"],
   defaultNS: "server",
-  resources: Object.fromEntries(Object.entries(CATALOGUES)) as Resource,
+  resources: CATALOGUES,
   initAsync: false,
   interpolation: { escapeValue: false },
 });
@@ -41,7 +54,10 @@ const SEPARATORS: Partial<Record<Locale, string>> = { ja: "", zh: "" };
 /** `text` in `locale`: a message by its key, several joined as that language joins sentences. */
 export function say(text: Text, locale: Locale): string {
   if (typeof text === "string") return text;
-  if (isMessage(text)) return instance.t(text.key, { ...text.values, lng: locale });
+  if (isMessage(text)) {
+    const values = Object.fromEntries(Object.entries(text.values ?? {}).map(([name, value]) => [name, isMessage(value) ? say(value, locale) : value]));
+    return instance.t(text.key, { ...values, lng: locale });
+  }
   return text
     .map((part) => say(part, locale))
     .filter((part) => part !== "")

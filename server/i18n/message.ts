@@ -6,12 +6,13 @@
  */
 export interface Message {
   key: string;
-  values?: Record<string, string | number>;
+  /** Values to put in; a value that is itself a message (a tool's name) is said in the same language first. */
+  values?: Record<string, string | number | Message>;
 }
 
 export type Text = string | Message | readonly Text[];
 
-export function msg(key: string, values?: Record<string, string | number>): Message {
+export function msg(key: string, values?: Record<string, string | number | Message>): Message {
   return values ? { key, values } : { key };
 }
 
