@@ -17,7 +17,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast()}
           type={destructive ? "foreground" : "background"}
           data-testid="toast"
-          className={`relative flex w-full gap-3 rounded-lg border p-4 pr-10 shadow-lg ${
+          className={`relative flex w-full gap-3 rounded-lg border p-4 pe-10 shadow-lg ${
             destructive
               ? "border-red-700 bg-red-700 text-white"
               : "border-slate-200 bg-white text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"

@@ -8,7 +8,7 @@ export function InfoLayout({ title, description, path, intro, children }: { titl
     <article className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{title}</h1>
       {intro && <div className="mt-3 text-lg text-slate-600 dark:text-slate-300">{intro}</div>}
-      <div className="mt-8 space-y-6 text-slate-700 dark:text-slate-200 [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-300 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 dark:[&_h2]:text-white [&_li]:ml-5 [&_li]:list-disc">
+      <div className="mt-8 space-y-6 text-slate-700 dark:text-slate-200 [&_a]:text-indigo-700 [&_a]:underline dark:[&_a]:text-indigo-300 [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-slate-900 dark:[&_h2]:text-white [&_li]:ms-5 [&_li]:list-disc">
         {children}
       </div>
     </article>

@@ -87,7 +87,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
             <Sparkles className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
             Intelligent content preservation
           </h2>
-          <ul className={`mt-3 list-disc space-y-1 pl-5 text-sm ${mutedText}`}>
+          <ul className={`mt-3 list-disc space-y-1 ps-5 text-sm ${mutedText}`}>
             {PRESERVED.map((line) => (
               <li key={line}>{line}</li>
             ))}

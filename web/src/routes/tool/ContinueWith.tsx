@@ -49,7 +49,7 @@ export function ContinueWith({ reply }: { reply: ProcessReply }) {
           <li key={tool.id}>
             <button type="button" onClick={() => continueWith(tool)} className={`${buttonStyles.secondary} px-3 py-1 text-xs`}>
               {t(`tools:${tool.id}.name`)}
-              <ArrowRight className="h-3 w-3" aria-hidden="true" />
+              <ArrowRight className="h-3 w-3 rtl:-scale-x-100" aria-hidden="true" />
             </button>
           </li>
         ))}

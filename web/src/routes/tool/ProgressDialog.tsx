@@ -34,7 +34,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={focusResult}
-          className="fixed start-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900"
         >
           {state.phase !== "idle" && (
             <>

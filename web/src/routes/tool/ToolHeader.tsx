@@ -11,7 +11,7 @@ export function ToolHeader({ tool }: { tool: ToolDefinition }) {
   return (
     <>
       <AppLink href="/" className={`${buttonStyles.ghost} -ms-4`}>
-        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        <ArrowLeft className="h-4 w-4 rtl:-scale-x-100" aria-hidden="true" />
         {t("common:notFound.backHome")}
       </AppLink>
       <header className="mt-4 flex items-start gap-4">
