@@ -25,7 +25,7 @@ export default function FaqPage() {
   const faq = faqCategories(useFileLifetime());
   const categories = filterFaq(faq, query);
   return (
-    <InfoLayout title="Frequently Asked Questions" path="/faq" description="Answers to common questions about PDF Toolbox." intro="Quick answers about the tools, your files and your privacy.">
+    <InfoLayout path="/faq" intro="Quick answers about the tools, your files and your privacy.">
       <div>
         <label htmlFor={searchId} className="block text-sm font-medium">
           Search the questions

@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
+import type { InfoPagePath } from "../../../../catalog/site-pages.js";
+import { useT } from "../../i18n/use-t.js";
 import { usePageMeta } from "../../lib/page-meta.js";
+import { INFO_NAMESPACES } from "../../lib/site-pages.js";
 
-/** The frame of an information page: its metadata, a heading, an introduction and readable prose. */
-export function InfoLayout({ title, description, path, intro, children }: { title: string; description: string; path: string; intro?: ReactNode; children: ReactNode }) {
-  usePageMeta({ title, description, path });
+/**
+ * The frame of an information page: its metadata and heading in the page's language (common:pages.<name>, the
+ * same words its prerendered head has), an introduction and readable prose.
+ */
+export function InfoLayout({ path, intro, children }: { path: InfoPagePath; intro?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  const page = INFO_NAMESPACES[path];
+  const title = t(`pages.${page}.title`);
+  usePageMeta({ title, description: t(`pages.${page}.description`), path });
   return (
     <article className="mx-auto max-w-4xl px-4 py-12">
       <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{title}</h1>
