@@ -85,7 +85,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       }
       // A pipeline says its steps' own.
       const notes = spec.steps ? [] : unappliedSettingNotes(tool, spec.options);
-      if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
+      if (notes.length > 0) result.message = [result.message ?? "", ...notes];
       return await publishResult(result, store, workDir, tool.id);
     } finally {
       // The job's engine children go with it: none of them may see another job's folder. A child started ahead

@@ -1,3 +1,4 @@
+import "./lib/zod-jitless.js";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App.js";

@@ -1,4 +1,3 @@
-import "../../lib/zod-jitless.js";
 import { findTool } from "../../../../catalog/index.js";
 import { NotFoundPage } from "../NotFoundPage.js";
 import { DEDICATED_SCREENS } from "./dedicated-screens.js";

@@ -1,4 +1,3 @@
-import "../../lib/zod-jitless.js";
 import { ArrowDown, ArrowUp, Download, FileUp, Plus, Trash2, Workflow } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { z } from "zod";
