@@ -1,10 +1,11 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown } from "lucide-react";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment } from "react";
 import { useT } from "../../i18n/use-t.js";
 import { AppLink } from "./AppLink.js";
 import { menuContentStyles, menuItemStyles, menuLabelStyles, menuTriggerStyles } from "./menu-styles.js";
 import type { NavGroup, NavLink } from "./nav-links.js";
+import { useFocusCarriedOver } from "./use-deferred-control.js";
 
 export interface NavDropdownProps {
   label: string;
@@ -20,10 +21,7 @@ export interface NavDropdownProps {
 export function NavDropdownMenu({ label, groups, footer, openAtStart, focusAtStart }: NavDropdownProps & { openAtStart: boolean; focusAtStart: boolean }) {
   const labelled = groups.length > 1;
   const t = useT();
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusAtStart && !openAtStart) trigger.current?.focus();
-  }, [focusAtStart, openAtStart]);
+  const trigger = useFocusCarriedOver({ openAtStart, focusAtStart });
   return (
     <DropdownMenu.Root modal={false} defaultOpen={openAtStart}>
       <DropdownMenu.Trigger ref={trigger} className={menuTriggerStyles}>

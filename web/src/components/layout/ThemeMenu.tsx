@@ -1,9 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Monitor, Moon, Sun, SunMoon } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { useT } from "../../i18n/use-t.js";
 import { useTheme, type ThemeChoice } from "../../lib/theme.js";
 import { iconTriggerStyles, menuContentStyles, menuItemStyles } from "./menu-styles.js";
+import { useFocusCarriedOver } from "./use-deferred-control.js";
 
 const OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string; Icon: typeof Sun }> = [
   { value: "light", label: "theme.light", Icon: Sun },
@@ -15,10 +15,7 @@ const OPTIONS: ReadonlyArray<{ value: ThemeChoice; label: string; Icon: typeof S
 export function ThemeMenu({ openAtStart, focusAtStart }: { openAtStart: boolean; focusAtStart: boolean }) {
   const { theme, setTheme } = useTheme();
   const t = useT();
-  const trigger = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusAtStart && !openAtStart) trigger.current?.focus();
-  }, [focusAtStart, openAtStart]);
+  const trigger = useFocusCarriedOver({ openAtStart, focusAtStart });
   return (
     <DropdownMenu.Root defaultOpen={openAtStart}>
       <DropdownMenu.Trigger ref={trigger} aria-label={t("theme.choose")} data-testid="theme-toggle" className={iconTriggerStyles}>

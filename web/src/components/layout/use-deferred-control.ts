@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useOnDemand } from "../ui/on-demand.js";
 
 /**
@@ -33,4 +33,16 @@ export function useDeferredMenu<T>(load: () => Promise<T>) {
     },
   };
   return { module, openAtStart, focusAtStart, buttonProps };
+}
+
+/**
+ * In the loaded menu: the trigger's ref, focused once when the plain button it replaced had the focus (an open
+ * menu takes the focus itself).
+ */
+export function useFocusCarriedOver({ openAtStart, focusAtStart }: { openAtStart: boolean; focusAtStart: boolean }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAtStart && !openAtStart) trigger.current?.focus();
+  }, [focusAtStart, openAtStart]);
+  return trigger;
 }
