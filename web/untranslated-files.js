@@ -1,3 +1,9 @@
+/**
+ * Screens whose words are not in the catalogues yet, exempt from the rule against literal strings in JSX
+ * (eslint.config.js) until they are moved; the list only shrinks. Not caught by the rule and also still English:
+ * the labels the delete-pages, page-number and metadata panels pass to their bindings (bind.text("pages", "…")),
+ * and the `intro` of the Features and Testimonials pages.
+ */
 export const UNTRANSLATED_FILES = [
   "web/src/routes/annotate/AnnotateScreen.tsx",
   "web/src/routes/annotate/AnnotatedPage.tsx",
