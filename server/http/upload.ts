@@ -297,11 +297,13 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
 
   if (upload.files.length === 0) throw new UserError(msg("upload.noFiles"), 400, "no_files");
   if (upload.files.length < tool.minFiles) {
-    throw new UserError(tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`, 400, "not_enough_files");
+    const sentence = tool.minFilesMessage ? msg(`tools:${tool.id}.minFilesMessage`) : msg("upload.notEnoughFiles", { count: tool.minFiles });
+    throw new UserError(sentence, 400, "not_enough_files");
   }
   if (upload.files.length > tool.maxFiles) {
+    const name = msg(`tools:${tool.id}.name`);
     throw new UserError(
-      tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`,
+      tool.maxFiles === 1 ? msg("upload.oneAtATime", { tool: name }) : msg("upload.toolTakesAtMost", { tool: name, max: tool.maxFiles }),
       400,
       "too_many_files",
     );
