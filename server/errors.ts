@@ -1,88 +1,81 @@
+import { inEnglish } from "./i18n/i18n.js";
+import { msg, type Text } from "./i18n/message.js";
+
 /**
- * Errors a visitor can act on. Each carries the HTTP status and a sentence meant for people; anything else that
- * escapes a processor is a bug and is answered with a generic 500 (the details go to the log only).
+ * Errors a visitor can act on. Each carries the HTTP status and a sentence meant for people, as a catalogue
+ * message (i18n/message.ts) that the reply says in the visitor's language; `message` is its English, for logs.
+ * Anything else that escapes a processor is a bug and is answered with a generic 500 (the details go to the log only).
  */
 export class UserError extends Error {
+  readonly text: Text;
   constructor(
-    message: string,
+    text: Text,
     readonly status: number = 400,
     readonly code: string = "bad_request",
   ) {
-    super(message);
+    super(inEnglish(text));
+    this.text = text;
     this.name = new.target.name;
   }
 }
 
 export class InvalidOptionsError extends UserError {
-  constructor(message: string) {
+  constructor(message: Text) {
     super(message, 400, "invalid_options");
   }
 }
 
 export class UnsupportedFileError extends UserError {
-  constructor(message: string) {
+  constructor(message: Text) {
     super(message, 415, "unsupported_type");
   }
 }
 
 export class FileTooLargeError extends UserError {
-  constructor(message: string) {
+  constructor(message: Text) {
     super(message, 413, "too_large");
   }
 }
 
-/** " (name)" after a sentence's subject, or nothing where the file is not known. */
-function named(fileName: string | undefined): string {
-  return fileName ? ` (${fileName})` : "";
-}
-
 export class EncryptedPdfError extends UserError {
   constructor(fileName?: string) {
-    super(
-      `This PDF is password-protected${named(fileName)}. Unlock it first with Unlock PDF, then try again.`,
-      422,
-      "encrypted",
-    );
+    super(fileName ? msg("errors.encryptedNamed", { name: fileName }) : msg("errors.encrypted"), 422, "encrypted");
   }
 }
 
 export class IncorrectPasswordError extends UserError {
   constructor() {
-    super("Incorrect password. Please check the password and try again.", 400, "incorrect_password");
+    super(msg("errors.incorrectPassword"), 400, "incorrect_password");
   }
 }
 
 export class DamagedPdfError extends UserError {
   constructor(fileName?: string) {
-    super(
-      `This file could not be read as a PDF${named(fileName)}. It may be damaged or not a PDF at all; try Repair PDF.`,
-      422,
-      "damaged",
-    );
+    super(fileName ? msg("errors.damagedNamed", { name: fileName }) : msg("errors.damaged"), 422, "damaged");
   }
 }
 
 export class TooManyPagesError extends UserError {
   constructor(limit: number) {
-    super(`This document has more than ${limit} pages, the most we process at once.`, 422, "too_many_pages");
+    super(msg("errors.tooManyPages", { limit }), 422, "too_many_pages");
   }
 }
 
 export class EngineTimeoutError extends UserError {
   constructor() {
-    super("This file took too long to process. Please try a smaller file.", 422, "timeout");
+    super(msg("errors.timeout"), 422, "timeout");
   }
 }
 
 export class NotAvailableError extends UserError {
-  constructor(toolName: string) {
-    super(`${toolName} is not available yet.`, 501, "not_available");
+  constructor(toolId: string) {
+    super(msg("errors.notAvailable", { tool: msg(`tools:${toolId}.name`) }), 501, "not_available");
   }
 }
 
 export class BusyError extends UserError {
   constructor(readonly retryAfterSeconds: number) {
-    super("The server is busy right now. Please try again in a moment.", 429, "busy");
+    super(msg("errors.busy"), 429, "busy");
   }
 }
 
@@ -129,19 +122,19 @@ export function replyForFailure(failure: EngineFailure, fileName?: string): User
     case "damaged":
       return new DamagedPdfError(fileName);
     case "unsupported":
-      return new UserError(`This file uses something we cannot process${named(fileName)}.`, 422, "unsupported");
+      return new UserError(fileName ? msg("errors.unsupportedNamed", { name: fileName }) : msg("errors.unsupported"), 422, "unsupported");
     case "too-large":
-      return new UserError(`This file needs more memory to process than we allow${named(fileName)}. Please try a smaller file.`, 422, "too_large");
+      return new UserError(fileName ? msg("errors.tooMuchMemoryNamed", { name: fileName }) : msg("errors.tooMuchMemory"), 422, "too_large");
     case "timed-out":
       return new EngineTimeoutError();
     case "crashed":
       return new UserError(
-        `This file made the ${failure.engine} engine fail${named(fileName)}. It may be damaged; try Repair PDF, or try again.`,
+        fileName ? msg("errors.engineFailedNamed", { engine: failure.engine, name: fileName }) : msg("errors.engineFailed", { engine: failure.engine }),
         422,
         "engine_failed",
       );
     case "not-installed":
-      return new UserError(`This tool is not available right now: ${failure.engine} is not installed on the server.`, 503, "not_installed");
+      return new UserError(msg("errors.notInstalled", { engine: failure.engine }), 503, "not_installed");
   }
 }
 
@@ -155,7 +148,12 @@ export class AbortedError extends Error {
 
 /** The sentence a visitor sees for any error: a UserError's own, a fixed one for everything else. */
 export function publicMessage(err: unknown): string {
-  if (err instanceof UserError) return err.message;
-  if (err instanceof AbortedError) return err.message;
-  return "Something went wrong on our side. Please try again.";
+  return inEnglish(publicText(err));
+}
+
+/** What a visitor is told about `err`, to be said in their language: its own sentence, or the general one for a bug. */
+export function publicText(err: unknown): Text {
+  if (err instanceof UserError) return err.text;
+  if (err instanceof AbortedError) return msg("errors.cancelled");
+  return msg("errors.unexpected");
 }

@@ -3,11 +3,11 @@ import type { DeletePagesOptions } from "../../catalog/options/pages.js";
 import { InvalidOptionsError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../pdf/page-selection.js";
 import type { OutputFile, Processor } from "./types.js";
+import { msg, type Text } from "../i18n/message.js";
 
 export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
 
@@ -27,13 +27,13 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   let current = result.path;
   ctx.progress(0.5);
 
-  const notes = [`Deleted ${plural(doomed.size, "page")}; ${kept.length} ${kept.length === 1 ? "remains" : "remain"}.`];
-  if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
+  const notes: Text[] = [msg("results.deleted", { count: doomed.size, remaining: msg("results.remaining", { count: kept.length }) })];
+  if (result.bookmarks) notes.push(msg(result.bookmarks === "kept" ? "results.bookmarksOfRemainingKept" : "results.bookmarksRemoved"));
   if (!options.preserveMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");
     await runMupdf("stripMetadata", { input: current, output: next }, ctx);
     current = next;
-    notes.push("Document metadata was removed.");
+    notes.push(msg("results.metadataRemoved"));
   }
 
   // Only qpdf's own copy stands on the input's check; a file MuPDF rewrote afterwards is checked as any other.
@@ -41,7 +41,7 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   const outputs: OutputFile[] = [{ path: current, name: `${stem}-pages-deleted.pdf`, copiedByQpdfFrom }];
   if (options.createBackup) {
     outputs.push({ path: files[0]!.path, name: `${stem}-original.pdf` });
-    notes.push("Your original file is included as a backup.");
+    notes.push(msg("results.backupIncluded"));
   }
-  return { files: outputs, zipName: `${stem}-pages-deleted.zip`, message: notes.join(" ") };
+  return { files: outputs, zipName: `${stem}-pages-deleted.zip`, message: notes };
 };

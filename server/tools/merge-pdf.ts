@@ -6,6 +6,7 @@ import type { OutlineNode } from "../engines/mupdf/tasks.js";
 import { openPdfInputs, repairNote } from "../pdf/pdf-input.js";
 import { countEntries, remapOutline, writeOutline } from "../pdf/outline.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import { msg, type Text } from "../i18n/message.js";
 
 interface MergedInput {
   name: string;
@@ -39,11 +40,11 @@ export const mergePdf: Processor = async ({ files }, ctx) => {
     await writeOutline(merged, result, outline, ctx);
   }
 
-  const notes = [`Merged ${inputs.length} files into one PDF of ${total} pages.`];
-  if (outline.length > 0) notes.push(`Kept ${countEntries(outline)} bookmarks.`);
+  const notes: Text[] = [msg("results.merged", { count: inputs.length, pages: total })];
+  if (outline.length > 0) notes.push(msg("results.bookmarksKept", { count: countEntries(outline) }));
   const repaired = repairNote(inputs);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: result, name: "merged.pdf" }], message: notes.join(" ") };
+  return { files: [{ path: result, name: "merged.pdf" }], message: notes };
 };
 
 /**

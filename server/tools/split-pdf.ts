@@ -8,6 +8,7 @@ import { assemblePages, qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { OutputFile, Processor, ProcessorContext } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /** Splits one PDF four ways: every page, every N pages, written ranges, or chosen pages into one file. */
 export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {
@@ -36,7 +37,7 @@ export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx)
   return {
     files: outputs,
     zipName: `${stem}-split.zip`,
-    message: `Split ${pdf.pageCount} pages into ${outputs.length} file${outputs.length === 1 ? "" : "s"}.`,
+    message: msg("results.split", { pages: pdf.pageCount, count: outputs.length }),
   };
 };
 

@@ -4,6 +4,7 @@ import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
 import { buildToolForm } from "./tool-form.js";
+import { i18n } from "../i18n/i18n.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
 export type RunPhase = "idle" | "uploading" | "processing" | "downloading";
@@ -36,7 +37,14 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
 export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
-  const { success, partialTitle = "Done, but not everything could be kept", failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
+  const {
+    success,
+    partialTitle = i18n.t("common:run.partialTitle"),
+    failureTitle = i18n.t("common:run.failureTitle"),
+    failureFallback = i18n.t("common:run.unexpected"),
+    unexplainedFailure,
+    autoDownload = true,
+  } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -47,7 +55,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     jobId.current = null;
     setState({ phase: "idle", fraction: 0 });
     // The dialog closes either way: the visitor must be able to tell a cancel from a run that vanished.
-    toast({ title: "Cancelled", description: "Processing was stopped and nothing was kept. Your files are still here to try again." });
+    toast({ title: i18n.t("common:run.cancelledTitle"), description: i18n.t("common:run.cancelled") });
   }, []);
 
   // Leaving the page stops the work done for it.
@@ -68,7 +76,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         const reply = await followJob(jobId.current, update("processing"), abort.signal);
         jobId.current = null;
         if (!reply.success || !reply.downloadUrl) {
-          throw reply.error ? new ProcessingError(reply.error) : new UnexplainedReplyError("Failed to process the file. Please try again.");
+          throw reply.error ? new ProcessingError(reply.error) : new UnexplainedReplyError(i18n.t("common:run.failed"));
         }
         const extraction = reply.extractionResult;
         if (autoDownload) {
@@ -82,10 +90,8 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         }
         toast(
           reply.warning ? { title: partialTitle, description: reply.warning } : success ?? {
-            title: "Processing complete",
-            description: extraction?.success
-              ? "Your file has been processed and extracted pages have been saved separately."
-              : "Your file has been processed successfully.",
+            title: i18n.t("common:run.completeTitle"),
+            description: extraction?.success ? i18n.t("common:run.completeWithExtraction") : i18n.t("common:run.complete"),
           },
         );
         setState({ phase: "idle", fraction: 0, result: reply });

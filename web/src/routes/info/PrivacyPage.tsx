@@ -3,7 +3,7 @@ import { InfoLayout } from "./InfoLayout.js";
 
 export default function PrivacyPage() {
   return (
-    <InfoLayout title="Privacy Policy" path="/privacy-policy" description="How PDF Toolbox handles your files and data." intro="Last updated April 29, 2025">
+    <InfoLayout path="/privacy-policy" intro="Last updated April 29, 2025">
       <h2>Your files</h2>
       <p>
         Files you upload are stored only to run the tool you chose. Uploads, work files and results are deleted automatically one

@@ -4,7 +4,7 @@ import { InfoLayout } from "./InfoLayout.js";
 export default function SecurityPage() {
   const lifetime = useFileLifetime();
   return (
-    <InfoLayout title="Security" path="/security" description="How PDF Toolbox keeps your documents safe." intro="How we look after the documents you trust us with.">
+    <InfoLayout path="/security" intro="How we look after the documents you trust us with.">
       <h2>In transit</h2>
       <p>When the site is served over HTTPS, as it should be, your files travel encrypted between your browser and our server.</p>
       <h2>On the server</h2>

@@ -137,6 +137,9 @@ describe("OCR screen", () => {
     expect((form.get("files") as File).name).toBe("scan.pdf");
     const fields = new Map<string, string[]>();
     for (const [name, value] of form.entries()) if (typeof value === "string") fields.set(name, [...(fields.get(name) ?? []), value]);
+    // The page's language goes first, for the server's sentences.
+    expect(fields.get("lang")).toEqual(["en"]);
+    fields.delete("lang");
     // Every OCR option is sent, but for the custom model, which is blank.
     expect([...fields.keys()].filter((k) => !k.startsWith("multipleLanguages[")).sort()).toEqual(
       Object.keys(shapeOf(tool.options)).filter((k) => k !== "multipleLanguages" && k !== "customModel").sort(),
