@@ -5,7 +5,7 @@ import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.js";
 import { stemOf } from "../lib/file-names.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";

@@ -1,4 +1,7 @@
 import path from "node:path";
+import { stemOf } from "../../pdf-ops/names.js";
+
+export { stemOf };
 
 /**
  * Bidirectional controls make a name read in another order than it is stored ("invoice\u202Efdp.exe" shows as
@@ -37,11 +40,6 @@ export function safeFileName(name: string, fallback = "file"): string {
   return cleaned.slice(0, 150 - ext.length) + ext;
 }
 
-/** The name without its extension ("report.final.pdf" gives "report.final"). */
-export function stemOf(name: string): string {
-  const ext = path.extname(name);
-  return ext ? name.slice(0, -ext.length) : name;
-}
 
 /** Makes names unique within one set, as "a.pdf", "a (2).pdf". */
 export function uniqueNames(names: readonly string[]): string[] {

@@ -5,7 +5,7 @@ import { failedWith, InvalidOptionsError, UserError } from "../errors.js";
 import { printToPdf } from "../engines/chromium.js";
 import { pageCount } from "../engines/qpdf.js";
 import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
 import type { Processor } from "./types.js";
 

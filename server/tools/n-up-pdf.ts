@@ -3,7 +3,7 @@ import type { NUpOptions } from "../../catalog/options/n-up.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { imposition } from "../pdf/imposition.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { readPageBoxes } from "../pdf/render-budget.js";

@@ -7,7 +7,7 @@ import { writePdfa, type PdfaPart } from "../engines/ghostscript-pdfa.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { stemOf } from "../lib/file-names.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import type { Processor } from "./types.js";

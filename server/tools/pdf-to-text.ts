@@ -3,7 +3,7 @@ import type { TextConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { recogniseScans } from "../convert/text-layer.js";
 import type { Processor } from "./types.js";
 

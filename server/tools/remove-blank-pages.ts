@@ -3,7 +3,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";

@@ -66,8 +66,8 @@ function realPath(p: string): string {
 }
 
 /**
- * What a MuPDF child reads: its own script and the modules beside it (server/engines, and server/lib below it: the
- * layers an engine may import), the mupdf package where the script looks for it (node_modules may be a link: its target too), from source
+ * What a MuPDF child reads: its own script and the modules beside it (server/engines, server/lib below it and the
+ * shared pdf-ops: the layers an engine may import), the mupdf package where the script looks for it (node_modules may be a link: its target too), from source
  * the loader with the packages it needs (node_modules), and Node.js itself unless the system's /usr holds it. The
  * project's package.json stays out of sight (the project's folder is never an engine's): a copy that says only that
  * the scripts are modules stands in for it.
@@ -76,7 +76,8 @@ export function mupdfChildReadOnly(): NonNullable<EnginePoolOptions["child"]["re
   const engines = path.dirname(path.dirname(entry));
   const project = path.resolve(engines, "..", "..", runningFromSource ? "" : "..");
   const nodeModules = path.join(project, "node_modules");
-  const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib")];
+  // pdf-ops sits beside server/: the MuPDF code the browser runs too (bookmarks, ...).
+  const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib"), path.join(path.dirname(path.dirname(engines)), "pdf-ops")];
   if (tsxLoader) paths.push(nodeModules, realPath(nodeModules));
   else paths.push(path.join(nodeModules, "mupdf"), realPath(path.join(nodeModules, "mupdf")));
   const own = [...new Set(paths)].filter((p) => !realPath(p).startsWith("/usr/"));

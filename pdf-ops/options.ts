@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError } from "./errors.js";
 
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,

@@ -1,0 +1,10 @@
+/**
+ * The tools whose work the web app does in the visitor's browser by default (a Web Worker with WebAssembly
+ * engines), by the id of the tool that does the work: tools under another name (encrypt-pdf for protect-pdf) follow
+ * theirs. Every other tool runs on the server. The API runs every tool on the server.
+ */
+export const ON_DEVICE_TOOLS: readonly string[] = ["merge-pdf", "split-pdf", "rotate-pdf", "delete-pages", "organize-pdf"];
+
+export function runsOnDevice(processorId: string): boolean {
+  return ON_DEVICE_TOOLS.includes(processorId);
+}

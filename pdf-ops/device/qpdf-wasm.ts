@@ -1,0 +1,143 @@
+import { EngineFailure } from "../errors.js";
+import { qpdfFailureKind } from "../qpdf-failure.js";
+
+/**
+ * qpdf compiled to WebAssembly (the npm package @neslinesli93/qpdf-wasm), run with the same command lines the
+ * server gives its own qpdf. Each run gets a fresh instance of the compiled module: qpdf's main keeps state between
+ * calls, and a fresh instance costs milliseconds, while its memory goes with it when the run is over.
+ */
+
+/** The package's factory, typed for what is used here. */
+export type QpdfFactory = (options: QpdfModuleOptions) => Promise<QpdfInstance>;
+
+interface QpdfModuleOptions {
+  instantiateWasm(imports: object, receive: (instance: object) => void): object;
+}
+
+interface QpdfInstance {
+  callMain(args: string[]): number;
+  FS: {
+    mkdir(path: string): void;
+    writeFile(path: string, data: Uint8Array): void;
+    readFile(path: string): Uint8Array;
+    readdir(path: string): string[];
+    mount(type: unknown, options: { blobs: Array<{ name: string; data: Blob }> }, mountPoint: string): void;
+  };
+  WORKERFS: unknown;
+}
+
+/** The package's factory and its WebAssembly module, compiled once (a WebAssembly.Module). */
+export interface QpdfEngine {
+  factory: QpdfFactory;
+  compiled: object;
+}
+
+/** WebAssembly as both Node.js and browsers have it; typed here since the server's type set has no DOM. */
+export const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+
+/** A file a run reads: bytes, or a Blob that a browser worker reads only where qpdf looks (no copy made up front). */
+export type InputData = Uint8Array | Blob;
+
+export interface QpdfRun {
+  /** Files qpdf reads, by their names under /in. */
+  inputs: ReadonlyMap<string, InputData>;
+  args: readonly string[];
+  /** qpdf's --progress, as a fraction of the output written. */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface QpdfOutcome {
+  stdout: string;
+  /** Reads a file qpdf wrote under /out. */
+  read(name: string): Uint8Array;
+  /** The names qpdf wrote under /out. */
+  written(): string[];
+}
+
+export const IN = "/in";
+export const OUT = "/out";
+
+const PROGRESS = /wrote (\d+)% of output/;
+
+/** Runs qpdf once; exit code 3 ("done, with warnings") counts as success, as on the server. */
+export async function runQpdf(engine: QpdfEngine, run: QpdfRun): Promise<QpdfOutcome> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const instance = await withConsole(
+    (line) => {
+      const progress = PROGRESS.exec(line);
+      if (progress && run.onProgress) run.onProgress(Number(progress[1]) / 100);
+      else stdout.push(line);
+    },
+    (line) => stderr.push(line),
+    () =>
+      engine.factory({
+        instantiateWasm(imports, receive) {
+          void wasm.instantiate(engine.compiled, imports).then(receive);
+          return {};
+        },
+      }),
+  );
+  mountInputs(instance, run.inputs);
+  instance.FS.mkdir(OUT);
+  const args = ["--no-warn", ...(run.onProgress ? ["--progress"] : []), ...run.args];
+  let exitCode: number;
+  try {
+    exitCode = instance.callMain(args);
+  } catch (err) {
+    // qpdf leaves through exit() on some errors: Emscripten throws the exit status.
+    const status = (err as { status?: unknown }).status;
+    if (typeof status !== "number") throw new EngineFailure("crashed", "qpdf", String(err), { cause: err });
+    exitCode = status;
+  }
+  if (exitCode !== 0 && exitCode !== 3) {
+    const text = stderr.join("\n");
+    throw new EngineFailure(qpdfFailureKind(text, args.some((a) => a.startsWith("--password="))), "qpdf", text);
+  }
+  return {
+    stdout: stdout.join("\n"),
+    read: (name) => instance.FS.readFile(`${OUT}/${name}`),
+    written: () => instance.FS.readdir(OUT).filter((name) => name !== "." && name !== ".."),
+  };
+}
+
+function mountInputs(instance: QpdfInstance, inputs: ReadonlyMap<string, InputData>): void {
+  const blobs: Array<{ name: string; data: Blob }> = [];
+  instance.FS.mkdir(IN);
+  for (const [name, data] of inputs) {
+    if (data instanceof Uint8Array) instance.FS.writeFile(`${IN}/${name}`, data);
+    else blobs.push({ name, data });
+  }
+  // Blobs are read lazily through the worker's synchronous FileReader: a 100 MB upload is never copied whole.
+  if (blobs.length > 0) {
+    const mount = `${IN}/blobs`;
+    instance.FS.mkdir(mount);
+    instance.FS.mount(instance.WORKERFS, { blobs }, mount);
+  }
+}
+
+/** Where a run's input file is, as qpdf must be told. */
+export function inputPath(name: string, data: InputData): string {
+  return data instanceof Uint8Array ? `${IN}/${name}` : `${IN}/blobs/${name}`;
+}
+
+/**
+ * This build of qpdf writes its standard output and error with console.log and console.error, bound when an
+ * instance is made, and takes no other place to write them: they are pointed at this run's own lines for that one
+ * synchronous moment.
+ */
+function withConsole<T>(out: (line: string) => void, err: (line: string) => void, make: () => T): T {
+  const { log, error } = console;
+  console.log = (...parts: unknown[]) => out(parts.join(" "));
+  console.error = (...parts: unknown[]) => err(parts.join(" "));
+  try {
+    return make();
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+}

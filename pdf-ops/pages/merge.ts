@@ -1,0 +1,14 @@
+import { countEntries, type OutlineNode } from "../outline.js";
+import { repairNote } from "../repair-note.js";
+
+export const MERGED_NAME = "merged.pdf";
+
+/** What a merge says it did: the files and pages joined, the bookmarks kept, and any file repaired on the way. */
+export function mergeMessage(inputs: ReadonlyArray<{ name: string; pageCount: number; repaired: boolean }>, outline: readonly OutlineNode[]): string {
+  const total = inputs.reduce((sum, p) => sum + p.pageCount, 0);
+  const notes = [`Merged ${inputs.length} files into one PDF of ${total} pages.`];
+  if (outline.length > 0) notes.push(`Kept ${countEntries(outline)} bookmarks.`);
+  const repaired = repairNote(inputs);
+  if (repaired) notes.push(repaired);
+  return notes.join(" ");
+}
