@@ -13,6 +13,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker: plain JavaScript served as it is, in a service worker's scope.
+    files: ["web/public/sw.js"],
+    languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", Response: "readonly" } },
+  },
+  {
     // The web app: the rules of hooks.
     files: ["web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

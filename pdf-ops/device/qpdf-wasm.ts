@@ -3,15 +3,16 @@ import { qpdfFailureKind } from "../qpdf-failure.js";
 
 /**
  * qpdf compiled to WebAssembly (the npm package @neslinesli93/qpdf-wasm), run with the same command lines the
- * server gives its own qpdf. Each run gets a fresh instance of the compiled module: qpdf's main keeps state between
- * calls, and a fresh instance costs milliseconds, while its memory goes with it when the run is over.
+ * server gives its own qpdf. Each run gets a fresh instance: qpdf's main keeps state between calls, and a run's
+ * memory goes with its instance when the run is over. The WebAssembly comes from the HTTP cache (or the offline
+ * cache) after the first run; compiling its 1.3 MB takes a fraction of a second.
  */
 
 /** The package's factory, typed for what is used here. */
 export type QpdfFactory = (options: QpdfModuleOptions) => Promise<QpdfInstance>;
 
 interface QpdfModuleOptions {
-  instantiateWasm(imports: object, receive: (instance: object) => void): object;
+  locateFile(name: string): string;
 }
 
 interface QpdfInstance {
@@ -26,17 +27,10 @@ interface QpdfInstance {
   WORKERFS: unknown;
 }
 
-/** The package's factory and its WebAssembly module, compiled once (a WebAssembly.Module). */
+/** The package's factory, and where its WebAssembly is (a URL in the browser, a path in Node.js). */
 export interface QpdfEngine {
   factory: QpdfFactory;
-  compiled: object;
-}
-
-/** WebAssembly as both Node.js and browsers have it; typed here since the server's type set has no DOM. */
-export const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-interface WasmApi {
-  compile(bytes: Uint8Array): Promise<object>;
-  instantiate(module: object, imports: object): Promise<object>;
+  wasmUrl: string;
 }
 
 /** A file a run reads: bytes, or a Blob that a browser worker reads only where qpdf looks (no copy made up front). */
@@ -75,12 +69,7 @@ export async function runQpdf(engine: QpdfEngine, run: QpdfRun): Promise<QpdfOut
     },
     (line) => stderr.push(line),
     () =>
-      engine.factory({
-        instantiateWasm(imports, receive) {
-          void wasm.instantiate(engine.compiled, imports).then(receive);
-          return {};
-        },
-      }),
+      engine.factory({ locateFile: () => engine.wasmUrl }),
   );
   mountInputs(instance, run.inputs);
   instance.FS.mkdir(OUT);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js";

@@ -4,7 +4,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { UserError } from "../errors.js";
 import { extractImages as runPdfimages, listImages, type ListedImage } from "../engines/poppler-images.js";
 import { MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { writeZip } from "../lib/zip.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";

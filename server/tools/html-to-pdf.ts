@@ -4,7 +4,7 @@ import type { HtmlToPdfOptions } from "../../catalog/options/html-to-pdf.js";
 import { failedWith, InvalidOptionsError, UserError } from "../errors.js";
 import { printToPdf } from "../engines/chromium.js";
 import { pageCount } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
 import type { Processor } from "./types.js";

@@ -6,7 +6,7 @@ import type { pdfaConvertOptions } from "../../catalog/options/convert.js";
 import { writePdfa, type PdfaPart } from "../engines/ghostscript-pdfa.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { qualityNotApplied } from "../convert/quality-note.js";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { TextConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { recogniseScans } from "../convert/text-layer.js";

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { describeCipher, readEncryption } from "../pdf/encryption-info.js";
 import { PERMISSION_NAMES, planEncryption } from "../pdf/encryption-plan.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";

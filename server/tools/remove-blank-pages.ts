@@ -2,7 +2,7 @@ import type { BlankPagesOptions } from "../../catalog/options/blank-pages.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";

@@ -4,7 +4,6 @@ import { TOOLS, type ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles } from "../../components/ui/styles.js";
 import { fileStore } from "../../lib/file-store.js";
 import type { ProcessReply } from "../../lib/jobs-api.js";
-import type { StoredResult } from "../../lib/stored-result.js";
 import { useStoredResults } from "../../lib/use-stored-results.js";
 import { kindOf } from "../../lib/upload-rules.js";
 import { canBatch } from "./batch.js";
@@ -13,7 +12,7 @@ import { canBatch } from "./batch.js";
  * The tools with a screen that take every one of these results, as many at once (or each in turn, as a batch),
  * other than the one that made them.
  */
-function nextToolsFor(results: readonly StoredResult[], currentId: string): ToolDefinition[] {
+function nextToolsFor(results: readonly File[], currentId: string): ToolDefinition[] {
   const kinds = results.map(kindOf);
   if (kinds.some((kind) => !kind)) return [];
   const takesAll = (tool: ToolDefinition) => tool.maxFiles >= results.length || canBatch(tool);
@@ -22,7 +21,7 @@ function nextToolsFor(results: readonly StoredResult[], currentId: string): Tool
   );
 }
 
-function describe(results: readonly StoredResult[]): string {
+function describe(results: readonly File[]): string {
   return results.length === 1 ? results[0]!.name : `these ${results.length} files`;
 }
 
@@ -30,9 +29,11 @@ function describe(results: readonly StoredResult[]): string {
  * "Continue with…": the result goes on to another tool as the file selected there, by its id on the server, so
  * it is neither downloaded nor uploaded again. Several outputs (split pages) go on together.
  */
-export function ContinueWith({ reply }: { reply: ProcessReply }) {
+export function ContinueWith({ reply }: { reply: ProcessReply & { localFiles?: File[] } }) {
   const [location, navigate] = useLocation();
-  const results = useStoredResults(reply);
+  const stored = useStoredResults(reply);
+  // Results made on the device are files in this browser already: they go on as they are.
+  const results = reply.localFiles ?? stored;
   const tools = results.length > 0 ? nextToolsFor(results, location.replace(/^\/(tool\/)?/, "")) : [];
   if (tools.length === 0) return null;
   const continueWith = (tool: ToolDefinition) => {
@@ -45,7 +46,7 @@ export function ContinueWith({ reply }: { reply: ProcessReply }) {
       <h3 id="continue-with-title" className="text-sm font-semibold text-slate-900 dark:text-white">
         Continue with…
       </h3>
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Use {describe(results)} in another tool without uploading {results.length === 1 ? "it" : "them"} again.</p>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{reply.localFiles ? <>Use {describe(results)} in another tool.</> : <>Use {describe(results)} in another tool without uploading {results.length === 1 ? "it" : "them"} again.</>}</p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {tools.map((tool) => (
           <li key={tool.id}>

@@ -26,6 +26,7 @@ function focusResult(event: Event): void {
 export function ProgressDialog({ state, onCancel, detail }: { state: RunState; onCancel(): void; detail?: string }) {
   const open = state.phase !== "idle";
   const percent = Math.round(state.fraction * 100);
+  const title = state.phase === "idle" ? "" : state.onDevice && state.phase === "processing" ? "Processing on your device" : TITLES[state.phase];
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
@@ -37,7 +38,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
         >
           {state.phase !== "idle" && (
             <>
-              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{TITLES[state.phase]}</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</Dialog.Title>
               {detail && (
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-detail">
                   {detail}
@@ -45,7 +46,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
               )}
               <div
                 role="progressbar"
-                aria-label={TITLES[state.phase]}
+                aria-label={title}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}

@@ -17,6 +17,7 @@ import { BatchNote } from "./BatchNote.js";
 import { ContinueWith } from "./ContinueWith.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
+import { DeviceFallback, WhereItRuns } from "./WhereItRuns.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
 
@@ -44,7 +45,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel } = useToolRun(tool);
+  const { state, run, cancel, runOnServer } = useToolRun(tool);
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
@@ -56,6 +57,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <ToolHeader tool={tool} />
+      <WhereItRuns tool={tool} />
       <div className="mt-8">
         {files.length === 0 ? (
           <DropArea rules={rules} />
@@ -66,6 +68,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
           </FileList>
         )}
       </div>
+      {state.deviceFailure && <DeviceFallback reason={state.deviceFailure} onRunOnServer={runOnServer} />}
       {state.result?.downloadUrl && (
         <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
           <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? "Your file is ready."}</p>
