@@ -157,4 +157,27 @@ describe("page tools on the device", () => {
     expect(downloads).toBe(0);
     expect(calls).toEqual([]);
   });
+
+  it("works offline on a second visit, from the service worker's cache", async () => {
+    const { page, context, calls } = await openTool("/merge-pdf", [ten, ten]);
+    await runAndDownload(page, "Merge PDFs");
+    // After the first run the page, its chunks, the worker and both engines are stored for the next visit.
+    const cachedWasm = '(async () => (await (await caches.open("pdf-toolbox-device-v1")).keys()).filter((r) => r.url.endsWith(".wasm")).length)()';
+    await expect.poll(() => page.evaluate<number>(cachedWasm), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null")).toBe(true);
+
+    await context.setOffline(true);
+    const second = await context.newPage();
+    second.on("request", (request) => {
+      if (/\/api\/(process|jobs)/.test(request.url())) calls.push(request.url());
+    });
+    await second.goto("/merge-pdf");
+    await expect.poll(() => second.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+    await second.getByLabel("Choose files").setInputFiles([ten, corpus("pdflatex-outline.pdf")]);
+    const [file] = await runAndDownload(second, "Merge PDFs");
+    await qpdfCheck(file!);
+    expect(await outlineTitles(file!)).toEqual(await outlineTitles(corpus("pdflatex-outline.pdf")));
+    expect(calls).toEqual([]);
+    await context.setOffline(false);
+  });
 });
