@@ -36,3 +36,6 @@ export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y
 export function splitArgs(input: string, size: number, output: string, span?: { from: number; to: number }): string[] {
   return span ? [input, "--pages", ".", `${span.from}-${span.to}`, "--", `--split-pages=${size}`, output] : [`--split-pages=${size}`, input, output];
 }
+
+/** qpdf's job JSON (`--job-json-file`): the keys of `qpdf --job-json-help`; flags take the empty string. */
+export type QpdfJob = Record<string, unknown>;

@@ -1,5 +1,7 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findTool } from "../catalog/index.js";
 import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
@@ -19,6 +21,8 @@ import { readZip } from "./helpers/zip.js";
  * through the browser's code (the same WebAssembly qpdf and mupdf package) in Node.js. The outputs are compared by
  * what independent tools read in them, and the replies by their words.
  */
+
+const exec = promisify(execFile);
 
 type Fields = Record<string, string | number | boolean | object>;
 interface Named {
@@ -193,5 +197,28 @@ describe("organize-pdf on the device and on the server", () => {
 
   it("refuses a page index outside the document with the server's sentence", async () => {
     await expectSameRefusal("organize-pdf", [ten], { pageOrder: [10] });
+  });
+});
+
+describe("protect-pdf on the device and on the server", () => {
+  it.each([
+    [{ userPassword: "open sesame" }],
+    [{ userPassword: "-starts with a dash", ownerPassword: "owner", encryptionLevel: 128, encryptionAlgorithm: "rc4", permissions: { printing: false, copying: false } }],
+    [{ userPassword: "x", encryptionLevel: 128, permissions: { annotating: false }, advancedOptions: { encryptMetadata: false, pdfVersion: "1.7" } }],
+  ])("encrypts with the same strength and permissions, %j", async (fields) => {
+    const server = await onServer("protect-pdf", [ten], fields);
+    expect(server.reply.status, server.reply.body.error).toBe(200);
+    const device = await onDevice("protect-pdf", [ten], fields);
+    expect(device.message).toBe(server.reply.body.message);
+    expect(device.files[0]!.name).toBe(server.reply.body.filename);
+    const shown = async (data: Uint8Array) => {
+      const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+      await fs.writeFile(file, data);
+      const password = String((fields as { userPassword: string }).userPassword);
+      const { stdout } = await exec("qpdf", [`--password=${password}`, "--show-encryption", file]);
+      // The keys differ from file to file; the cipher, revision and permissions must not.
+      return stdout.split("\n").filter((line) => !/key|^User password|^Supplied/.test(line));
+    };
+    expect(await shown(device.files[0]!.data)).toEqual(await shown(server.outputs[0]!.data));
   });
 });

@@ -2,6 +2,7 @@ import { deletePagesOnDevice } from "./delete-pages.js";
 import { mergeOnDevice } from "./merge.js";
 import type { DeviceOperation } from "./operation.js";
 import { organizeOnDevice } from "./organize.js";
+import { protectOnDevice } from "./protect.js";
 import { rotateOnDevice } from "./rotate.js";
 import { splitOnDevice } from "./split.js";
 
@@ -12,4 +13,5 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "rotate-pdf": rotateOnDevice,
   "delete-pages": deletePagesOnDevice,
   "organize-pdf": organizeOnDevice,
+  "protect-pdf": protectOnDevice,
 };

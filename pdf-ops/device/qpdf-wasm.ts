@@ -1,4 +1,5 @@
 import { EngineFailure } from "../errors.js";
+import type { QpdfJob } from "../qpdf-args.js";
 import { qpdfFailureKind } from "../qpdf-failure.js";
 
 /**
@@ -42,6 +43,8 @@ export interface QpdfRun {
   args: readonly string[];
   /** qpdf's --progress, as a fraction of the output written. */
   onProgress?: (fraction: number) => void;
+  /** A password was given (in a job file): qpdf's "invalid password" then means a wrong one. */
+  passwordGiven?: boolean;
 }
 
 export interface QpdfOutcome {
@@ -85,13 +88,24 @@ export async function runQpdf(engine: QpdfEngine, run: QpdfRun): Promise<QpdfOut
   }
   if (exitCode !== 0 && exitCode !== 3) {
     const text = stderr.join("\n");
-    throw new EngineFailure(qpdfFailureKind(text, args.some((a) => a.startsWith("--password="))), "qpdf", text);
+    const passwordGiven = run.passwordGiven ?? args.some((a) => a.startsWith("--password="));
+    throw new EngineFailure(qpdfFailureKind(text, passwordGiven), "qpdf", text);
   }
   return {
     stdout: stdout.join("\n"),
     read: (name) => instance.FS.readFile(`${OUT}/${name}`),
     written: () => instance.FS.readdir(OUT).filter((name) => name !== "." && name !== ".."),
   };
+}
+
+/**
+ * Runs a qpdf job (JSON) as the server does wherever a password is involved, so that both sides give qpdf the same
+ * job; `files` are what its inputFile names under /in.
+ */
+export async function runQpdfJobOnDevice(engine: QpdfEngine, job: QpdfJob, files: ReadonlyMap<string, InputData>): Promise<QpdfOutcome> {
+  const inputs = new Map(files);
+  inputs.set("job.json", new TextEncoder().encode(JSON.stringify(job)));
+  return runQpdf(engine, { inputs, args: [`--job-json-file=${IN}/job.json`], passwordGiven: job.password !== undefined });
 }
 
 function mountInputs(instance: QpdfInstance, inputs: ReadonlyMap<string, InputData>): void {

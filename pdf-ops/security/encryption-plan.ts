@@ -1,5 +1,5 @@
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
-import type { QpdfJob } from "../engines/qpdf-job.js";
+import type { QpdfJob } from "../qpdf-args.js";
 
 /**
  * Turns protect-pdf's options into a qpdf encryption job, and says beforehand what PDF encryption cannot do with
