@@ -53,8 +53,8 @@ async function runInPage(browser: Browser, url: string, tool: string, files: str
 
 async function clickAndTime(page: Page, button: string): Promise<number> {
   // Expression as text: it runs in the browser, and this file is type-checked without the DOM's types.
-  const seconds = await page.evaluate<number, string>(
-    `(label) => new Promise((resolve, reject) => {
+  const seconds = await page.evaluate<number>(
+    `((label) => new Promise((resolve, reject) => {
       const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
       const start = performance.now();
       const done = () => {
@@ -66,8 +66,7 @@ async function clickAndTime(page: Page, button: string): Promise<number> {
       };
       button.click();
       done();
-    })`,
-    button,
+    }))(${JSON.stringify(button)})`,
   );
   return seconds;
 }

@@ -55,4 +55,21 @@ describe("the web app under its Content-Security-Policy", () => {
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it("runs a tool on the device (worker, WebAssembly, service worker) without a violation, and still forbids eval", async () => {
+    const { page, errors } = await web.open();
+    const violations = await watchViolations(page);
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    await download;
+    // The offline cache is filled after the run (the service worker registered, both engines compiled).
+    await expect.poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null"), { timeout: 30_000 }).toBe(true);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    // 'wasm-unsafe-eval' admits WebAssembly alone: a script in the page still cannot eval.
+    const evaluated = await page.evaluate<string>('(() => { try { return String(eval("1 + 1")); } catch (e) { return e.name; } })()');
+    expect(evaluated).toBe("EvalError");
+  });
 });

@@ -1,4 +1,6 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
+import { promisify } from "node:util";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "../helpers/corpus.js";
@@ -10,6 +12,8 @@ import { startWebHarness, toastText, type WebHarness } from "./harness.js";
  * The page tools run in the browser: no request carries the files to /api/process or /api/jobs, the download is the
  * real result (read with qpdf, pdfinfo and pdftotext here), and with "Use the server instead" the same tool uploads.
  */
+
+const exec = promisify(execFile);
 
 let web: WebHarness;
 let ten: string;
@@ -106,6 +110,18 @@ describe("page tools on the device", () => {
     expect((await pageTexts(file!)).map((t) => t.match(/\d+/)?.[0])).toEqual(["3", "1", "2"]);
     expect(await rotationsOf(file!)).toEqual([0, 90, 0]);
     expect((await pageTexts(extracted!)).map((t) => t.match(/\d+/)?.[0])).toEqual(["2"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("protects with AES-256 and the chosen permissions, with no upload", async () => {
+    const { page, calls } = await openTool("/protect-pdf", ten);
+    await page.getByLabel("Password to open the document").fill("open sesame");
+    const [file] = await runAndDownload(page, "Process File");
+    const { stdout } = await exec("qpdf", ["--password=open sesame", "--show-encryption", file!]);
+    expect(stdout).toContain("R = 6");
+    expect(stdout).toMatch(/stream encryption method: AESv3/);
+    await expect(exec("qpdf", ["--show-npages", file!])).rejects.toThrow(/invalid password/);
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Protected with AES-256");
     expect(calls).toEqual([]);
   });
 
