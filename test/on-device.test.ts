@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTool } from "../catalog/index.js";
+import { findTool, processorIdOf } from "../catalog/index.js";
 import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
 import { DEVICE_OPERATIONS } from "../pdf-ops/device/operations.js";
 import type { DeviceOutput, DeviceResult } from "../pdf-ops/device/operation.js";
@@ -12,6 +12,7 @@ import { DEFAULT_MAX_PAGES } from "../pdf-ops/limits.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { nodeDeviceEngines } from "./helpers/device-engines.js";
 import { makeFormPdf } from "./helpers/form-pdf.js";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
@@ -62,7 +63,7 @@ async function onDevice(tool: string, files: readonly Named[], fields: Fields): 
   const definition = findTool(tool)!;
   const form = new Map(Object.entries(fields).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
   const options = decodeOptions(definition.options, form);
-  const operation = DEVICE_OPERATIONS[tool]!;
+  const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
   const progress: number[] = [];
   const result = await operation({ files, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
   for (const [i, f] of progress.entries()) {
@@ -108,6 +109,13 @@ async function expectSameRefusal(tool: string, files: readonly Named[], fields: 
   const server = await onServer(tool, files, fields);
   expect(server.reply.status).toBeGreaterThanOrEqual(400);
   await expect(onDevice(tool, files, fields)).rejects.toThrow(server.reply.body.error!);
+}
+
+/** One page with nothing on it: no text layer, as a scan has none. */
+async function makeBlankPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  return doc.save();
 }
 
 let ten: Named;
@@ -220,5 +228,26 @@ describe("protect-pdf on the device and on the server", () => {
       return stdout.split("\n").filter((line) => !/key|^User password|^Supplied/.test(line));
     };
     expect(await shown(device.files[0]!.data)).toEqual(await shown(server.outputs[0]!.data));
+  });
+});
+
+describe("extract-text on the device and on the server", () => {
+  const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
+
+  it.each([[{}], [{ preserveFormatting: true, pageRange: "last, 1" }]])("reads the same text with %j", async (fields) => {
+    for (const input of [await named(corpus("multicolumn.pdf")), await named(corpus("habibi.pdf")), ten]) {
+      const server = await onServer("extract-text", [input], fields);
+      expect(server.reply.status, server.reply.body.error).toBe(200);
+      const device = await onDevice("extract-text", [input], fields);
+      expect(device.message).toBe(server.reply.body.message);
+      expect(device.files[0]!.name).toBe(server.reply.body.filename);
+      expect(textOf(device.files[0]!.data)).toBe(textOf(server.outputs[0]!.data));
+    }
+  });
+
+  it("refuses a scan without OCR as the server does, and hands a scan with OCR back to the server", async () => {
+    const blank = { name: "blank.pdf", data: await makeBlankPdf() };
+    await expectSameRefusal("extract-text", [blank], { ocrEnabled: false });
+    await expect(onDevice("extract-text", [blank], {})).rejects.toThrow(/runs on our server/);
   });
 });

@@ -3,7 +3,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { keptOutline } from "../outline.js";
 import { deletePagesMessage, planDeletePages } from "../pages/delete-pages.js";
 import { assembleArgs, OPTIMIZE_ARGS } from "../qpdf-args.js";
-import { bytesOf, openOnDevice } from "./open.js";
+import { openOnDevice } from "./open.js";
 import type { DeviceOperation, DeviceOutput } from "./operation.js";
 import { readOutlineOnDevice, withOutline, withoutMetadata } from "./outline.js";
 import { OUT, runQpdf } from "./qpdf-wasm.js";
@@ -33,7 +33,7 @@ export const deletePagesOnDevice: DeviceOperation<DeletePagesOptions> = async ({
   ctx.progress(1);
 
   const outputs: DeviceOutput[] = [{ name: plan.name, data }];
-  if (options.createBackup) outputs.push({ name: plan.backupName, data: await bytesOf(files[0]!.data) });
+  if (options.createBackup) outputs.push({ name: plan.backupName, data: pdf.data });
   const message = deletePagesMessage(plan, { bookmarks, metadataRemoved: !options.preserveMetadata, backup: options.createBackup });
   return { files: outputs, zipName: plan.zipName, message };
 };

@@ -5,7 +5,7 @@ import { inputPath, runQpdf, type QpdfEngine } from "./qpdf-wasm.js";
 /** A visitor's PDF as qpdf sees it: where it is in a run's file system, its pages, and whether it has bookmarks. */
 export interface DevicePdf {
   name: string;
-  data: DeviceInput["data"];
+  data: Uint8Array;
   /** Its name under /in. */
   key: string;
   path: string;
@@ -19,10 +19,12 @@ export interface DevicePdf {
  */
 export async function openOnDevice(qpdf: QpdfEngine, file: DeviceInput, index: number, maxPages: number): Promise<DevicePdf> {
   const key = `${index + 1}.pdf`;
-  const path = inputPath(key, file.data);
+  // Read whole, once: qpdf reads a file in many small pieces, each of which would be a synchronous read of the Blob.
+  const data = await bytesOf(file.data);
+  const path = inputPath(key);
   let json: { pages?: unknown[]; outlines?: unknown[] };
   try {
-    const run = await runQpdf(qpdf, { inputs: new Map([[key, file.data]]), args: ["--json=2", "--json-key=pages", "--json-key=outlines", path] });
+    const run = await runQpdf(qpdf, { inputs: new Map([[key, data]]), args: ["--json=2", "--json-key=pages", "--json-key=outlines", path] });
     json = JSON.parse(run.stdout) as typeof json;
   } catch (err) {
     throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
@@ -30,7 +32,7 @@ export async function openOnDevice(qpdf: QpdfEngine, file: DeviceInput, index: n
   const pageCount = json.pages?.length ?? 0;
   if (pageCount === 0) throw replyForFailure(new EngineFailure("damaged", "qpdf", "no pages"), file.name);
   if (pageCount > maxPages) throw new TooManyPagesError(maxPages);
-  return { name: file.name, data: file.data, key, path, pageCount, hasOutline: (json.outlines?.length ?? 0) > 0 };
+  return { name: file.name, data, key, path, pageCount, hasOutline: (json.outlines?.length ?? 0) > 0 };
 }
 
 /** The bytes of a visitor's file, for an engine that reads whole documents (MuPDF). */

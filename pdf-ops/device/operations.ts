@@ -1,4 +1,5 @@
 import { deletePagesOnDevice } from "./delete-pages.js";
+import { extractTextOnDevice } from "./extract-text.js";
 import { mergeOnDevice } from "./merge.js";
 import type { DeviceOperation } from "./operation.js";
 import { organizeOnDevice } from "./organize.js";
@@ -14,4 +15,5 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "delete-pages": deletePagesOnDevice,
   "organize-pdf": organizeOnDevice,
   "protect-pdf": protectOnDevice,
+  "pdf-to-text": extractTextOnDevice,
 };

@@ -2,7 +2,7 @@ import type * as Mupdf from "mupdf";
 import { outlineOf, replaceOutline } from "../mupdf-outline.js";
 import { removeDocumentMetadata } from "../mupdf-metadata.js";
 import type { OutlineNode } from "../outline.js";
-import { bytesOf, type DevicePdf } from "./open.js";
+import type { DevicePdf } from "./open.js";
 
 /** MuPDF's part on the device: bookmarks and metadata, as the server's MuPDF processes do them. */
 
@@ -14,7 +14,7 @@ function openBytes(mupdf: typeof Mupdf, bytes: Uint8Array): Mupdf.PDFDocument {
 
 export async function readOutlineOnDevice(mupdf: typeof Mupdf, pdf: DevicePdf): Promise<OutlineNode[]> {
   if (!pdf.hasOutline) return [];
-  const doc = openBytes(mupdf, await bytesOf(pdf.data));
+  const doc = openBytes(mupdf, pdf.data);
   try {
     return outlineOf(doc);
   } finally {

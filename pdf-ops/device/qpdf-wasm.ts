@@ -23,9 +23,7 @@ interface QpdfInstance {
     writeFile(path: string, data: Uint8Array): void;
     readFile(path: string): Uint8Array;
     readdir(path: string): string[];
-    mount(type: unknown, options: { blobs: Array<{ name: string; data: Blob }> }, mountPoint: string): void;
   };
-  WORKERFS: unknown;
 }
 
 /** The package's factory, and where its WebAssembly is (a URL in the browser, a path in Node.js). */
@@ -34,12 +32,12 @@ export interface QpdfEngine {
   wasmUrl: string;
 }
 
-/** A file a run reads: bytes, or a Blob that a browser worker reads only where qpdf looks (no copy made up front). */
+/** A visitor's file as a device operation gets it: bytes, or a Blob (a File in the browser) read when needed. */
 export type InputData = Uint8Array | Blob;
 
 export interface QpdfRun {
-  /** Files qpdf reads, by their names under /in. */
-  inputs: ReadonlyMap<string, InputData>;
+  /** Files qpdf reads, by their names under /in (copied into its file system: qpdf reads in small pieces). */
+  inputs: ReadonlyMap<string, Uint8Array>;
   args: readonly string[];
   /** qpdf's --progress, as a fraction of the output written. */
   onProgress?: (fraction: number) => void;
@@ -102,30 +100,20 @@ export async function runQpdf(engine: QpdfEngine, run: QpdfRun): Promise<QpdfOut
  * Runs a qpdf job (JSON) as the server does wherever a password is involved, so that both sides give qpdf the same
  * job; `files` are what its inputFile names under /in.
  */
-export async function runQpdfJobOnDevice(engine: QpdfEngine, job: QpdfJob, files: ReadonlyMap<string, InputData>): Promise<QpdfOutcome> {
+export async function runQpdfJobOnDevice(engine: QpdfEngine, job: QpdfJob, files: ReadonlyMap<string, Uint8Array>): Promise<QpdfOutcome> {
   const inputs = new Map(files);
   inputs.set("job.json", new TextEncoder().encode(JSON.stringify(job)));
   return runQpdf(engine, { inputs, args: [`--job-json-file=${IN}/job.json`], passwordGiven: job.password !== undefined });
 }
 
-function mountInputs(instance: QpdfInstance, inputs: ReadonlyMap<string, InputData>): void {
-  const blobs: Array<{ name: string; data: Blob }> = [];
+function mountInputs(instance: QpdfInstance, inputs: ReadonlyMap<string, Uint8Array>): void {
   instance.FS.mkdir(IN);
-  for (const [name, data] of inputs) {
-    if (data instanceof Uint8Array) instance.FS.writeFile(`${IN}/${name}`, data);
-    else blobs.push({ name, data });
-  }
-  // Blobs are read lazily through the worker's synchronous FileReader: a 100 MB upload is never copied whole.
-  if (blobs.length > 0) {
-    const mount = `${IN}/blobs`;
-    instance.FS.mkdir(mount);
-    instance.FS.mount(instance.WORKERFS, { blobs }, mount);
-  }
+  for (const [name, data] of inputs) instance.FS.writeFile(`${IN}/${name}`, data);
 }
 
 /** Where a run's input file is, as qpdf must be told. */
-export function inputPath(name: string, data: InputData): string {
-  return data instanceof Uint8Array ? `${IN}/${name}` : `${IN}/blobs/${name}`;
+export function inputPath(name: string): string {
+  return `${IN}/${name}`;
 }
 
 /**

@@ -12,7 +12,7 @@ import { nUpTasks } from "./n-up-tasks.js";
 import { sanitizeTasks } from "./sanitize-tasks.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
-import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
+import { pageText } from "../../../pdf-ops/mupdf-text.js";
 import type { OutlineNode } from "../../../pdf-ops/outline.js";
 import { outlineOf, replaceOutline } from "../../../pdf-ops/mupdf-outline.js";
 
@@ -584,17 +584,7 @@ export const tasks = {
     const emptyPages: number[] = [];
     try {
       pages.forEach((index, i) => {
-        const page = doc.loadPage(index);
-        const text = trimLineEnds(
-          page
-            .toStructuredText("preserve-whitespace")
-            .asText()
-            // Glyphs without a Unicode mapping come out as U+FFFD; they carry no text.
-            .replace(/\uFFFD/g, ""),
-        )
-          .replace(/\n{3,}/g, "\n\n")
-          .trim();
-        const finalText = args.reflow ? reflowParagraphs(text) : text;
+        const finalText = pageText(doc, index, args.reflow === true);
         characters += finalText.length;
         if (finalText === "") emptyPages.push(index);
         fs.writeSync(fd, finalText + "\n\f");
@@ -630,14 +620,6 @@ export const tasks = {
     save(doc, args.output, "incremental");
   },
 };
-
-/** Joins the lines of each paragraph into one, mending words hyphenated at a line end. */
-function reflowParagraphs(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((para) => joinLines(para.replace(/([a-z\u00e0-\u024f])-\n(?=[a-z\u00e0-\u024f])/g, "$1")))
-    .join("\n\n");
-}
 
 export type TaskName = keyof typeof tasks;
 export type TaskArgs<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];
