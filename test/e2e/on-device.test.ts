@@ -125,6 +125,14 @@ describe("page tools on the device", () => {
     expect(calls).toEqual([]);
   });
 
+  it("extracts text with no upload, page by page as pdftotext reads it", async () => {
+    const { page, calls } = await openTool("/extract-text", ten);
+    const [file] = await runAndDownload(page, "Process File");
+    const pages = (await fs.readFile(file!, "utf8")).split("\f").slice(0, -1);
+    expect(pages.map((p) => p.trim())).toEqual((await pageTexts(ten)).map((t) => t.trim()));
+    expect(calls).toEqual([]);
+  });
+
   it("uploads instead when the visitor switches to the server, and remembers it", async () => {
     const { page, calls } = await openTool("/rotate-pdf", ten);
     await page.getByRole("switch", { name: "Use the server instead" }).click();

@@ -43,6 +43,11 @@ export interface RunOptions {
   /** The failure's description when the server's reply carries no sentence (the spec's "Failed to sign PDF"). */
   unexplainedFailure?: string;
   autoDownload?: boolean;
+  /**
+   * The screen shows where a tool runs, its switch and the offer to use the server when the device cannot: only
+   * then do the device tools run in the browser. Other screens (Convert PDF, a workflow) run on the server.
+   */
+  allowDevice?: boolean;
 }
 
 /** The spec's pause before the download starts, and before organize-pdf's extracted pages follow. */
@@ -54,7 +59,7 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
 export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
-  const { success, partialTitle = "Done, but not everything could be kept", failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
+  const { success, partialTitle = "Done, but not everything could be kept", failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true, allowDevice = false } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -78,7 +83,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
       const abort = new AbortController();
       controller.current = abort;
       lastRun.current = { files, values };
-      const onDevice = runsHere(tool, files, values, where);
+      const onDevice = allowDevice && runsHere(tool, files, values, where);
       const update = (phase: RunPhase) => (fraction: number) => {
         if (!abort.signal.aborted) setState({ phase, fraction, onDevice });
       };
@@ -131,7 +136,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         });
       }
     },
-    [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload],
+    [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload, allowDevice],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);

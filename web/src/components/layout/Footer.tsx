@@ -32,8 +32,8 @@ export function Footer() {
         <div>
           <Logo />
           <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-            Free PDF tools that do the real work on our server: merge, split, compress, convert, protect and more. No sign-up;
-            your files are deleted {lifetime} after upload.
+            Free PDF tools that do the real work, in your browser or on our server: merge, split, compress, convert, protect
+            and more. No sign-up; files on our server are deleted {lifetime} after upload.
           </p>
         </div>
         {/* Learn More points at the server's own pages, outside the app, so its links are plain ones. */}

@@ -32,7 +32,7 @@ export const faqCategories = (lifetime: string): readonly FaqCategory[] => [
       },
       {
         question: "Which tools run on our server?",
-        answer: `All but ${ON_DEVICE}: conversions, OCR, compression, PDF/A, repair, watermarks, page numbers, text extraction, annotations and signatures need engines too heavy for a browser, or are not built for it yet. Each tool's page says where it runs.`,
+        answer: `All but ${ON_DEVICE}: conversions, OCR, compression, PDF/A, repair, watermarks, page numbers, annotations and signatures need engines too heavy for a browser, or are not built for it yet. Each tool's page says where it runs.`,
       },
       { question: "Can anyone else download my results?", answer: `Download links use long random identifiers that cannot be guessed, and they expire after ${lifetime}.` },
       { question: "How strong is Protect PDF?", answer: "It uses AES-256 encryption by default. Choose a long password: that is what keeps the document closed." },

@@ -21,6 +21,9 @@ import { DeviceFallback, WhereItRuns } from "./WhereItRuns.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
 
+/** This screen says where each tool runs and offers the server when the device cannot: device tools run here. */
+const ON_DEVICE_WHERE_IT_CAN = { allowDevice: true } as const;
+
 export function processLabelOf(tool: ToolDefinition): string {
   return tool.processLabel ?? (tool.multiple ? "Process Files" : "Process File");
 }
@@ -45,7 +48,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, runOnServer } = useToolRun(tool);
+  const { state, run, cancel, runOnServer } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
