@@ -3,7 +3,8 @@ import { InvalidOptionsError } from "./errors.js";
 
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
- * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list. A field
+ * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list, and so does
+ * a list field sent several times (`terms=a`, `terms=b`) or once with one element that is not a JSON list. A field
  * left empty counts as absent where that is valid, so the default applies, except text fields, which keep their
  * blank. Then the whole object is checked.
  */
@@ -21,7 +22,8 @@ export function decodeOptions(schema: z.ZodType, fields: ReadonlyMap<string, str
     }
     const fieldSchema = shape[name];
     if (!fieldSchema) continue;
-    raw[name] = pickReading(fieldSchema, values.at(-1)!);
+    const element = listElement(fieldSchema);
+    raw[name] = element ? readList(fieldSchema, element, values) : pickReading(fieldSchema, values.at(-1)!);
   }
   for (const [name, entries] of indexed) {
     if (shape[name]) raw[name] = entries.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
@@ -36,6 +38,29 @@ function innerShape(schema: z.ZodType): Record<string, z.ZodType> {
   const def = (schema as unknown as { def?: { in?: z.ZodType; schema?: z.ZodType } }).def;
   const inner = def?.in ?? def?.schema;
   return inner ? ((inner as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {}) : {};
+}
+
+/** The schema of a list field's elements, under its default and optional wrappers; undefined for other fields. */
+function listElement(schema: z.ZodType): z.ZodType | undefined {
+  let def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; element?: z.ZodType } }).def;
+  for (let depth = 0; def.innerType && depth < 10; depth++) def = (def.innerType as unknown as { def: typeof def }).def;
+  return def.type === "array" ? def.element : undefined;
+}
+
+/**
+ * A list field: one value is the whole list where it reads as one (JSON), or is blank; otherwise each value is one
+ * element. A single value that is not a list the schema takes is one element where the element takes it as text (a
+ * search term such as "[1]", a choice such as "iban"): a list of objects keeps its JSON reading, so that a mistake
+ * inside it is named.
+ */
+function readList(schema: z.ZodType, element: z.ZodType, values: readonly string[]): unknown {
+  if (values.length === 1) {
+    const whole = pickReading(schema, values[0]!);
+    if (whole === undefined || (Array.isArray(whole) && schema.safeParse(whole).success)) return whole;
+    const takesText = element.safeParse("Any text, 42.").success || element.safeParse(values[0]).success;
+    if (!takesText) return whole;
+  }
+  return values.map((v) => pickReading(element, v));
 }
 
 function pickReading(schema: z.ZodType, text: string): unknown {

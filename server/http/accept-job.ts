@@ -10,7 +10,7 @@ import { newId } from "../lib/ids.js";
 import type { Stats } from "../storage/stats.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
-import { PROCESSORS } from "../tools/index.js";
+import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
@@ -67,7 +67,9 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
     const batch = batchAsked(tool, fields);
     // A batch takes as many files as any request may carry, each run on its own.
     const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;
-    return { checkAs, toolId: tool.id, options: decodeOptions(tool.options, fields), ...(batch && { batch }) };
+    const options = decodeOptions(tool.options, fields);
+    OPTION_CHECKS[processorIdOf(tool)]?.(options as never);
+    return { checkAs, toolId: tool.id, options, ...(batch && { batch }) };
   });
 }
 

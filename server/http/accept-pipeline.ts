@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
-import { NotAvailableError, UserError } from "../errors.js";
+import { InvalidOptionsError, NotAvailableError, UserError } from "../errors.js";
 import type { ProcessReply } from "../jobs/publish.js";
 import type { Job } from "../jobs/queue.js";
 import type { PipelineStep } from "../jobs/spec.js";
-import { PROCESSORS } from "../tools/index.js";
+import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import { acceptWork, type JobDeps } from "./accept-job.js";
 import { JSON_FIELD_CHARS, TEXT_FIELD_CHARS, type FieldLimits } from "./field-limits.js";
 import { describeIssue } from "../../pdf-ops/options.js";
@@ -53,6 +53,12 @@ function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step:
   // Names a step's tool does not know are left out, as they are from a form (Convert PDF's "format" among them).
   const parsed = tool.options.safeParse(options);
   if (!parsed.success) throw refuse(`${label} (${tool.name}): ${describeIssue(parsed.error.issues[0]!, options)}`);
+  try {
+    OPTION_CHECKS[processorIdOf(tool)]?.(parsed.data as never);
+  } catch (err) {
+    if (err instanceof InvalidOptionsError) throw refuse(`${label} (${tool.name}): ${err.message}`);
+    throw err;
+  }
   return { tool, step: { toolId: tool.id, options: parsed.data as Record<string, unknown> } };
 }
 

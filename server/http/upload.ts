@@ -10,6 +10,7 @@ import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
 import { safeFileName } from "../../pdf-ops/names.js";
+import { FILE_IDS_FIELD } from "./earlier-results.js";
 import type { FieldLimits } from "./field-limits.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
 import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
@@ -38,6 +39,8 @@ export interface ReceivedUpload {
   /** Files of other fields (signatureImage, certificateFile). */
   extra: Map<string, ReceivedFile>;
   fields: Map<string, string[]>;
+  /** Results of earlier jobs named by `fileIds`, each with the number of files sent before it: its place. */
+  namedIds: Array<{ id: string; filesBefore: number }>;
 }
 
 export interface ReceivedFile {
@@ -55,7 +58,7 @@ const PART_HEADER_BYTES = 16 * 1024;
 
 export async function receiveUpload(request: FastifyRequest, workDir: string, limits: UploadLimits, fieldLimits: FieldLimits): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new UserError("Please send the files as multipart/form-data.", 415, "not_multipart");
-  const upload: ReceivedUpload = { files: [], extra: new Map(), fields: new Map() };
+  const upload: ReceivedUpload = { files: [], extra: new Map(), fields: new Map(), namedIds: [] };
   const uploadDir = path.join(workDir, "uploads");
   await fs.mkdir(uploadDir);
   const stall = watchForStall(request.raw, limits.uploadStallMs);
@@ -90,6 +93,7 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
         const list = upload.fields.get(part.fieldname) ?? [];
         list.push(value);
         upload.fields.set(part.fieldname, list);
+        if (part.fieldname === FILE_IDS_FIELD || part.fieldname === `${FILE_IDS_FIELD}[]`) upload.namedIds.push({ id: value.trim(), filesBefore: upload.files.length });
         continue;
       }
       if (counter >= limits.maxFiles + 2) throw tooManyFiles(limits.maxFiles);
@@ -291,13 +295,15 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
     return { path: file.path, name: file.name, size: file.size, kind };
   };
 
-  if (upload.files.length === 0) throw new UserError("Please upload at least one file to process.", 400, "no_files");
+  // A tool that can work without files (HTML to PDF from a web address) asks for what it needs itself.
+  if (upload.files.length === 0 && tool.minFiles > 0) throw new UserError("Please upload at least one file to process.", 400, "no_files");
   if (upload.files.length < tool.minFiles) {
     throw new UserError(tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`, 400, "not_enough_files");
   }
   if (upload.files.length > tool.maxFiles) {
     throw new UserError(
-      tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`,
+      tool.maxFilesMessage ??
+        (tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`),
       400,
       "too_many_files",
     );

@@ -25,7 +25,8 @@ function stepName(index: number, tool: ToolDefinition): string {
 async function outputsAsInputs(outputs: readonly OutputFile[], tool: ToolDefinition, index: number, previous: ToolDefinition): Promise<InputFile[]> {
   const count = outputs.length;
   if (count > tool.maxFiles || count < tool.minFiles) {
-    const takes = tool.maxFiles === 1 ? "takes one file" : `takes ${tool.minFiles} to ${tool.maxFiles} files`;
+    const takes =
+      tool.maxFiles === 1 ? "takes one file" : tool.minFiles === tool.maxFiles ? `takes ${tool.maxFiles} files` : `takes ${tool.minFiles} to ${tool.maxFiles} files`;
     throw new UserError(`${stepName(index, tool)} ${takes}, and ${stepName(index - 1, previous)} made ${count}.`, 422, "pipeline_mismatch");
   }
   return Promise.all(

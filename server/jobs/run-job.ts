@@ -67,6 +67,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         maxPages: config.maxPages,
         allowPages: (pages: number) => deadline.allowPages(pages),
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
+        egressPolicy: config.egressPolicy,
         checkedPdfs: new Map<string, number>(),
       };
       let result;

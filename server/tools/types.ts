@@ -1,5 +1,6 @@
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
+import type { EgressPolicy } from "../engines/egress/addresses.js";
 
 /** An uploaded file as a processor sees it: on disk in the job's folder, its kind checked by content. */
 export interface InputFile {
@@ -18,6 +19,8 @@ export interface ProcessorContext extends EngineContext {
   allowPages?(pages: number): void;
   /** The RFC 3161 time-stamp authority signatures may use, when the server has one. */
   timeStampAuthority?: { url: string; timeoutMs: number };
+  /** Where a page printed from a web address may fetch from. */
+  egressPolicy?: EgressPolicy;
   /** qpdf --check's exit code on files of this job already checked on the way in, by path. */
   checkedPdfs?: Map<string, number>;
 }

@@ -37,7 +37,7 @@ describe("the web app under its Content-Security-Policy", () => {
     await page.getByLabel("Choose files").setInputFiles([corpus("minimal-document.pdf"), corpus("pdflatex-4-pages.pdf")]);
     await expect.poll(() => page.getByText("pdflatex-4-pages.pdf").isVisible()).toBe(true);
     // The dedicated screens: signature fonts and canvases, annotation and conversion settings, the info pages.
-    for (const route of ["/pdf-sign", "/annotate-pdf", "/convert-pdf", "/pdf-to-word", "/repair-pdf", "/ocr-pdf", "/faq"]) {
+    for (const route of ["/pdf-sign", "/annotate-pdf", "/convert-pdf", "/pdf-to-word", "/repair-pdf", "/ocr-pdf", "/compare-pdf", "/faq"]) {
       await page.goto(route);
       await page.waitForLoadState("networkidle");
     }

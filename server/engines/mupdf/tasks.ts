@@ -10,6 +10,8 @@ import { cropTasks } from "./crop-tasks.js";
 import { blankTasks } from "./blank-tasks.js";
 import { nUpTasks } from "./n-up-tasks.js";
 import { sanitizeTasks } from "./sanitize-tasks.js";
+import { redactTasks } from "./redact-tasks.js";
+import { compareTasks } from "./compare-tasks.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { pageText } from "../../../pdf-ops/mupdf-text.js";
@@ -347,6 +349,8 @@ export const tasks = {
   ...blankTasks,
   ...nUpTasks,
   ...sanitizeTasks,
+  ...redactTasks,
+  ...compareTasks,
 
   ...convertTasks,
   /** Proves the library loads and can build a document (for the health check). */

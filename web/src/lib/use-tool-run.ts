@@ -5,7 +5,7 @@ import { prefersServer } from "../device/where-to-run.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
-import { inSendableOrder, StoredResult } from "./stored-result.js";
+import { StoredResult } from "./stored-result.js";
 import { buildToolForm } from "./tool-form.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
@@ -97,7 +97,7 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
           reply = await runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), options }, update("processing"), abort.signal);
         } else {
           update("uploading")(0);
-          const form = buildToolForm(await inSendableOrder(files), values, optionDefaults(tool.options));
+          const form = buildToolForm(files, values, optionDefaults(tool.options));
           jobId.current = await startJob(tool.id, form, update("uploading"), abort.signal);
           update("processing")(0);
           reply = await followJob(jobId.current, update("processing"), abort.signal);

@@ -31,7 +31,7 @@ const securityLinks = [toolLink("protect-pdf"), toolLink("unlock-pdf"), electron
 const advancedLinks = ["ocr-pdf", "repair-pdf", "annotate-pdf", "organize-pdf", "add-page-numbers", "convert-pdf"].map((id) =>
   toolLink(id),
 );
-const moreLinks = ["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pages", "n-up-pdf", "extract-images", "sanitize-pdf"].map((id) =>
+const moreLinks = ["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pages", "n-up-pdf", "extract-images", "sanitize-pdf", "redact-pdf", "compare-pdf"].map((id) =>
   toolLink(id),
 );
 const popularLinks = ["merge-pdf", "split-pdf", "compress-pdf", "pdf-to-word"].map((id) => toolLink(id));

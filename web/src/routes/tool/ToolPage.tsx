@@ -18,6 +18,7 @@ import { ContinueWith } from "./ContinueWith.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
 import { DeviceFallback, WhereItRuns } from "./WhereItRuns.js";
+import { takesWebAddress, WebAddressForm } from "./WebAddressForm.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
 
@@ -63,7 +64,12 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
       <WhereItRuns tool={tool} />
       <div className="mt-8">
         {files.length === 0 ? (
-          <DropArea rules={rules} />
+          <>
+            <DropArea rules={rules} />
+            {takesWebAddress(tool) && (
+              <WebAddressForm tool={tool} values={values} setValues={setValues} Settings={Settings} busy={state.phase !== "idle"} onPrint={(url) => void run([], { ...values, url })} />
+            )}
+          </>
         ) : (
           <FileList files={files} rules={rules} title="Selected Files" processLabel={batch ? BATCH_LABEL : processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"} sortable={tool.multiple}>
             {batch && <BatchNote tool={tool} count={files.length} />}

@@ -13,8 +13,8 @@ export function bindings(schema: z.ZodType, values: Values, set: (patch: Values)
       <TextField label={label} value={String(values[key] ?? "")} onChange={(v) => set({ [key]: v })} {...extra} />
     ),
     number: (key: string, label: string, hint?: string) => {
-      const { min, max } = numberBounds(schema, key);
-      return <NumberField label={label} value={Number(values[key])} min={min} max={max} fallback={min} hint={hint} onChange={(v) => set({ [key]: v })} />;
+      const { min, max, integer } = numberBounds(schema, key);
+      return <NumberField label={label} value={Number(values[key])} min={min} max={max} fallback={min} hint={hint} integer={integer} onChange={(v) => set({ [key]: v })} />;
     },
     slider: (key: string, label: string, unit?: string) => {
       const { min, max } = numberBounds(schema, key);
