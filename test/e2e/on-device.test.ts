@@ -100,7 +100,7 @@ describe("page tools on the device", () => {
     const three = await writeTemp("three.pdf", await makeNumberedPdf(3));
     const { page, calls } = await openTool("/organize-pdf", three);
     const cards = page.getByTestId("page-card");
-    await expect.poll(() => cards.count()).toBe(3);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
     await cards.nth(2).dragTo(cards.nth(0));
     await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-page")))).toEqual(["3", "1", "2"]);
     await page.getByRole("button", { name: "Rotate page 1 right" }).click();

@@ -23,6 +23,25 @@ const engines: DeviceEngines = {
   mupdf: () => import("mupdf"),
 };
 
+/**
+ * Each qpdf run takes a fresh instance (its main is not made to run twice), and the package compiles its WebAssembly
+ * for every instance: a merge of twenty files would compile it twenty-one times. The compiled module is kept here by
+ * address and instantiated again, which takes a fraction of the time.
+ */
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  let module = compiled.get(response.url);
+  if (module) void response.body?.cancel();
+  else {
+    module = WebAssembly.compileStreaming(response);
+    compiled.set(response.url, module);
+    // A failed compile (a network error) is not kept: the next run tries again.
+    module.catch(() => compiled.delete(response.url));
+  }
+  return { module: await module, instance: await WebAssembly.instantiate(await module, imports) };
+};
+
 // qpdf leaves through exit() on some errors: Emscripten rejects a promise of its own with the exit status, which
 // runQpdf has already read. Nothing else is silenced.
 self.addEventListener("unhandledrejection", (event) => {
