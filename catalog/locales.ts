@@ -34,6 +34,9 @@ export const LANGUAGE_TAGS: Readonly<Record<Locale, string>> = {
 /** Scripts written right to left; a locale of one of these languages gets `dir="rtl"`. */
 const RIGHT_TO_LEFT = new Set(["ar", "he", "fa", "ur", "yi", "ps", "sd", "ckb", "dv"]);
 
+/** How sentences follow each other: a space, except in Japanese and Chinese, whose sentences run on. */
+export const SENTENCE_SEPARATORS: Readonly<Record<Locale, string>> = { en: " ", es: " ", fr: " ", de: " ", it: " ", pt: " ", ja: "", zh: "" };
+
 export function textDirection(locale: string): "ltr" | "rtl" {
   return RIGHT_TO_LEFT.has(locale.split("-")[0]!.toLowerCase()) ? "rtl" : "ltr";
 }

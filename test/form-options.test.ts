@@ -5,7 +5,7 @@ import { redactOptions } from "../catalog/options/redact.js";
 import { protectOptions, unlockOptions } from "../catalog/options/security.js";
 import { splitOptions } from "../catalog/options/pages.js";
 import { watermarkOptions } from "../catalog/options/watermark.js";
-import { decodeOptions } from "../server/http/form-options.js";
+import { decodeOptions } from "../pdf-ops/options.js";
 
 const fields = (entries: Record<string, string | string[]>) =>
   new Map(Object.entries(entries).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));

@@ -7,7 +7,7 @@ import { expectedKeys, flatKeys, missingKeys, namespaces, readCatalogue, type Me
 
 /**
  * The catalogues, checked as files: every locale has every key English has (in its own plural forms), in the web
- * app (web/src/locales, with the catalogue's texts as "tools") and on the server (server/locales). Locales still
+ * app (web/src/locales, with the catalogue's texts as "tools") and on the server (catalog/messages). Locales still
  * being written are listed, and the test insists they really are incomplete, so that the list cannot go stale.
  */
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,7 +15,7 @@ const STILL_BEING_WRITTEN: readonly Locale[] = [];
 const COMPLETE = LOCALES.filter((l) => l !== "en" && !STILL_BEING_WRITTEN.includes(l));
 
 function serverCatalogue(locale: Locale): Messages {
-  const file = path.join(root, "server/locales", `${locale}.json`);
+  const file = path.join(root, "catalog/messages", `${locale}.json`);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as Messages) : {};
 }
 

@@ -14,7 +14,7 @@ import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
-import { decodeOptions } from "./form-options.js";
+import { decodeOptions } from "../../pdf-ops/options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
 import { msg } from "../i18n/message.js";
 

@@ -8,7 +8,7 @@ import type { PipelineStep } from "../jobs/spec.js";
 import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import { acceptWork, type JobDeps } from "./accept-job.js";
 import { JSON_FIELD_CHARS, TEXT_FIELD_CHARS, type FieldLimits } from "./field-limits.js";
-import { describeIssue } from "./form-options.js";
+import { describeIssue } from "../../pdf-ops/options.js";
 import { inEnglish } from "../i18n/i18n.js";
 
 /**

@@ -9,7 +9,7 @@ import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
-import { safeFileName } from "../lib/file-names.js";
+import { safeFileName } from "../../pdf-ops/names.js";
 import { FILE_IDS_FIELD } from "./earlier-results.js";
 import type { FieldLimits } from "./field-limits.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";

@@ -1,5 +1,5 @@
 import i18next, { type Resource } from "i18next";
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLanguage, type Locale } from "../../catalog/locales.js";
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLanguage, SENTENCE_SEPARATORS, type Locale } from "../../catalog/locales.js";
 import { catalogMessages } from "../../catalog/catalog-messages.js";
 import { TOOLS } from "../../catalog/tools.js";
 import toolsDe from "../../catalog/locales/de.json" with { type: "json" };
@@ -9,19 +9,20 @@ import toolsIt from "../../catalog/locales/it.json" with { type: "json" };
 import toolsJa from "../../catalog/locales/ja.json" with { type: "json" };
 import toolsPt from "../../catalog/locales/pt.json" with { type: "json" };
 import toolsZh from "../../catalog/locales/zh.json" with { type: "json" };
-import de from "../locales/de.json" with { type: "json" };
-import en from "../locales/en.json" with { type: "json" };
-import es from "../locales/es.json" with { type: "json" };
-import fr from "../locales/fr.json" with { type: "json" };
-import it from "../locales/it.json" with { type: "json" };
-import ja from "../locales/ja.json" with { type: "json" };
-import pt from "../locales/pt.json" with { type: "json" };
-import zh from "../locales/zh.json" with { type: "json" };
-import { isMessage, type Text } from "./message.js";
+import de from "../../catalog/messages/de.json" with { type: "json" };
+import en from "../../catalog/messages/en.json" with { type: "json" };
+import es from "../../catalog/messages/es.json" with { type: "json" };
+import fr from "../../catalog/messages/fr.json" with { type: "json" };
+import it from "../../catalog/messages/it.json" with { type: "json" };
+import ja from "../../catalog/messages/ja.json" with { type: "json" };
+import pt from "../../catalog/messages/pt.json" with { type: "json" };
+import zh from "../../catalog/messages/zh.json" with { type: "json" };
+import { sayEnglishWith } from "../../pdf-ops/errors.js";
+import { sayText, type Text } from "./message.js";
 
 /**
  * The server's sentences in the visitor's language, with i18next (the web app's library too). Each sentence has a
- * key and values in server/locales/<locale>.json (tool names come from the catalogue's namespace, "tools");
+ * key and values in catalog/messages/<locale>.json (shared with the browser, which says the sentences of the tools it runs itself) (tool names come from the catalogue's namespace, "tools");
  * English is the default and what a locale lacks falls back to.
  * The OpenAPI document and /api/docs stay English: they describe the API, not a visitor's file.
  */
@@ -48,26 +49,18 @@ void instance.init({
   interpolation: { escapeValue: false },
 });
 
-/** Sentences follow each other with a space, except in Japanese and Chinese, whose sentences run on. */
-const SEPARATORS: Partial<Record<Locale, string>> = { ja: "", zh: "" };
-
 /** `text` in `locale`: a message by its key, several joined as that language joins sentences. */
 export function say(text: Text, locale: Locale): string {
-  if (typeof text === "string") return text;
-  if (isMessage(text)) {
-    const values = Object.fromEntries(Object.entries(text.values ?? {}).map(([name, value]) => [name, isMessage(value) ? say(value, locale) : value]));
-    return instance.t(text.key, { ...values, lng: locale });
-  }
-  return text
-    .map((part) => say(part, locale))
-    .filter((part) => part !== "")
-    .join(SEPARATORS[locale] ?? " ");
+  return sayText(text, (key, values) => instance.t(key, { ...values, lng: locale }), SENTENCE_SEPARATORS[locale]);
 }
 
 /** English, as logs and the API's own documents say it. */
 export function inEnglish(text: Text): string {
   return say(text, DEFAULT_LOCALE);
 }
+
+// Errors made anywhere on the server read in English through this catalogue.
+sayEnglishWith(inEnglish);
 
 /**
  * The language to answer a request in: its `lang` field (the web app sends the page's language) when given,

@@ -4,7 +4,7 @@ import type { Text } from "../i18n/message.js";
 import path from "node:path";
 import { MAX_FILES } from "../../catalog/file-kinds.js";
 import { contentTypeFor } from "../lib/content-types.js";
-import { safeFileName } from "../lib/file-names.js";
+import { safeFileName } from "../../pdf-ops/names.js";
 import { writeZip } from "../lib/zip.js";
 import type { FileStore } from "../storage/store.js";
 import type { OutputGroup, ToolResult } from "../tools/types.js";

@@ -1,9 +1,9 @@
 import path from "node:path";
 import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 import type { PageNumberOptions } from "../../catalog/options/page-numbers.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { applyStamps, fontFor, hexToRgb, visiblePageBoxes } from "../pdf/stamp.js";
 import type { Processor } from "./types.js";
 import { msg } from "../i18n/message.js";

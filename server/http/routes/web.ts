@@ -29,6 +29,8 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
   ".woff2": "font/woff2",
+  // WebAssembly.compileStreaming takes only this type.
+  ".wasm": "application/wasm",
 };
 
 /** A file of the build inside root, or undefined; never a path that escapes root. */

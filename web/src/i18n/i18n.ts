@@ -15,11 +15,17 @@ import { DEFAULT_LOCALE, LANGUAGE_TAGS, LOCALES, type Locale } from "../../../ca
  */
 const webCatalogues = import.meta.glob<{ default: Resource }>("../locales/*/*.json");
 const toolCatalogues = import.meta.glob<{ default: Resource }>("../../../catalog/locales/*.json");
+/** The shared sentences of the tools (catalog/messages), for the results of tools run on the device. */
+const messageCatalogues = import.meta.glob<{ default: Resource }>("../../../catalog/messages/*.json");
 
 async function loadCatalogue(locale: string, namespace: string): Promise<Resource> {
   if (namespace === "tools") {
     if (locale === DEFAULT_LOCALE) return (await import("virtual:catalog-messages")).default as Resource;
     const load = toolCatalogues[`../../../catalog/locales/${locale}.json`];
+    return load ? (await load()).default : {};
+  }
+  if (namespace === "messages") {
+    const load = messageCatalogues[`../../../catalog/messages/${locale}.json`];
     return load ? (await load()).default : {};
   }
   const load = webCatalogues[`../locales/${locale}/${namespace}.json`];

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
 import { PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
-import { decodeOptions } from "../../../../server/http/form-options.js";
+import { decodeOptions } from "../../../../pdf-ops/options.js";
 import { fileStore } from "../../lib/file-store.js";
 import { shapeOf } from "../../lib/option-schema.js";
 import { dismissToast, useCurrentToast } from "../../lib/toast-store.js";

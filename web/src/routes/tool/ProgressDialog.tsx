@@ -25,7 +25,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
   const percent = Math.round(state.fraction * 100);
   const t = useT("tool");
   const locale = useLocale();
-  const title = state.phase === "idle" ? "" : t(`progress.${state.phase}`);
+  const title = state.phase === "idle" ? "" : state.onDevice && state.phase === "processing" ? t("progress.onDevice") : t(`progress.${state.phase}`);
   const percentText = formatNumber(state.fraction, locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>

@@ -19,9 +19,13 @@ import { BatchNote } from "./BatchNote.js";
 import { ContinueWith } from "./ContinueWith.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
+import { DeviceFallback, WhereItRuns } from "./WhereItRuns.js";
 import { takesWebAddress, WebAddressForm } from "./WebAddressForm.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
+
+/** This screen says where each tool runs and offers the server when the device cannot: device tools run here. */
+const ON_DEVICE_WHERE_IT_CAN = { allowDevice: true } as const;
 
 export function processLabelOf(tool: ToolDefinition, t: TFunction): string {
   if (tool.processLabel) return t(`tools:${tool.id}.processLabel`);
@@ -49,7 +53,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel } = useToolRun(tool);
+  const { state, run, cancel, runOnServer } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
@@ -61,6 +65,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <ToolHeader tool={tool} />
+      <WhereItRuns tool={tool} />
       <div className="mt-8">
         {files.length === 0 ? (
           <>
@@ -76,6 +81,7 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
           </FileList>
         )}
       </div>
+      {state.deviceFailure && <DeviceFallback reason={state.deviceFailure} onRunOnServer={runOnServer} />}
       {state.result?.downloadUrl && (
         <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
           <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? t("result.ready")}</p>

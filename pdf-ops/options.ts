@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { InvalidOptionsError } from "../errors.js";
-import { msg, type Text } from "../i18n/message.js";
+import { InvalidOptionsError } from "./errors.js";
+import { msg, type Text } from "./message.js";
 
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
