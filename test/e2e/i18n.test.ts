@@ -49,9 +49,23 @@ const PAGES: Record<Locale, { hero: string; grid: string; tool: string }> = {
 };
 
 /** What a run of Rotate PDF says in German and Japanese. */
-const RUN: Record<"de" | "ja", { button: string; processing: string; rotated: string; toast: string }> = {
-  de: { button: "Datei verarbeiten", processing: "Wird verarbeitet", rotated: "Alle Seiten um 90 Grad gedreht.", toast: "Verarbeitung abgeschlossen" },
-  ja: { button: "ファイルを処理", processing: "処理しています", rotated: "すべてのページを 90 度回転しました。", toast: "処理が完了しました" },
+const RUN: Record<"de" | "ja", { button: string; processing: string; onDevice: string; useServer: string; rotated: string; toast: string }> = {
+  de: {
+    button: "Datei verarbeiten",
+    processing: "Wird verarbeitet",
+    onDevice: "Wird auf Ihrem Gerät verarbeitet",
+    useServer: "Stattdessen den Server verwenden",
+    rotated: "Alle Seiten um 90 Grad gedreht.",
+    toast: "Verarbeitung abgeschlossen",
+  },
+  ja: {
+    button: "ファイルを処理",
+    processing: "処理しています",
+    onDevice: "お使いのデバイスで処理しています",
+    useServer: "代わりにサーバーを使う",
+    rotated: "すべてのページを 90 度回転しました。",
+    toast: "処理が完了しました",
+  },
 };
 
 const home = (locale: Locale) => (locale === "en" ? "/" : `/${locale}/`);
@@ -103,19 +117,26 @@ describe("the site in eight languages", () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(["de", "ja"] as const)("runs Rotate PDF in %s with translated progress, result and toast", async (locale) => {
+  // Rotate runs on the device unless the visitor chooses the server: the sentence is the same either way.
+  it.each([
+    ["de", "device"],
+    ["de", "server"],
+    ["ja", "device"],
+    ["ja", "server"],
+  ] as const)("runs Rotate PDF in %s on the %s with translated progress, result and toast", async (locale, where) => {
     const { page, errors } = await web.open();
     await page.addInitScript({ content: PROGRESS_RECORDER });
     await page.goto(`/${locale}/rotate-pdf`);
     await page.locator('input[type="file"]').first().setInputFiles(corpus("multicolumn.pdf"));
     const known = RUN[locale];
+    if (where === "server") await page.getByRole("switch", { name: known.useServer }).click();
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: known.button }).click();
     const download = await downloading;
     const result = page.getByTestId("result");
     await expect.poll(() => result.innerText()).toContain(known.rotated);
     const seen = await page.evaluate<string[]>("window.progressSeen");
-    expect(seen).toContain(known.processing);
+    expect(seen).toContain(where === "device" ? known.onDevice : known.processing);
     expect(await page.getByTestId("toast").innerText()).toContain(known.toast);
     // The file is really rotated: poppler reads the first page as turned by 90 degrees.
     const file = await download.path();
