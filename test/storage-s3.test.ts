@@ -25,6 +25,8 @@ let settings: S3Settings;
 let client: S3Client;
 let server: TestServer;
 const clock = movableClock();
+/** When the server was up: every object and folder the tests make is younger than that. */
+let startedAt: number;
 
 async function objectKeys(): Promise<string[]> {
   const page = await client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
@@ -57,6 +59,7 @@ beforeAll(async () => {
   });
   // No job folder prepared ahead: every local folder the expiry test sweeps is one a job left.
   server = await startServer({ s3: settings, mupdfChildrenAhead: 0 }, clock.now);
+  startedAt = clock.now();
 });
 
 afterAll(async () => {
@@ -120,14 +123,16 @@ describe("S3 storage", () => {
     expect(before.filter((k) => k.startsWith("inputs/")).length).toBe(1);
     expect((await localFiles()).length).toBe(1);
 
-    // S3 dates objects to the second: the margins are wider than that.
+    // S3 dates objects to the second: the margins are wider than that. They count from the server's start, not from
+    // now: the earlier tests' results are as old as those tests took, seconds on a loaded machine.
     const ttl = server.config.fileTtlMs;
     const sweepAll = async () => (await server.store.sweep()) + (await server.workDirs.sweep());
-    clock.advance(ttl - 5000);
+    clock.advance(startedAt + ttl - 5000 - clock.now());
     expect(await sweepAll()).toBe(0);
     expect((await fetch(`${server.url}${reply.body.downloadUrl}`)).status).toBe(200);
 
-    clock.advance(10_000);
+    // The newest was made after the start, by less than the time since.
+    clock.advance(Date.now() - startedAt + 10_000);
     expect((await fetch(`${server.url}${reply.body.downloadUrl}`)).status).toBe(404);
     expect(await sweepAll()).toBe(5);
     expect(await objectKeys()).toEqual([]);
