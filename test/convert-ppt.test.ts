@@ -82,5 +82,6 @@ describe("pdf-to-ppt", () => {
     // The words are in the picture of the scan left as it is, and gone from the one under the text boxes.
     expect(picture.dark).toBeGreaterThan(5000);
     expect(read.dark).toBeLessThan(picture.dark * 0.05);
-  });
+    // Recognition and a conversion on two cores, beside another test file: as long as OCR tests are given.
+  }, 120_000);
 });
