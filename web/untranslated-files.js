@@ -8,9 +8,6 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/annotate/AnnotateScreen.tsx",
   "web/src/routes/annotate/AnnotatedPage.tsx",
   "web/src/routes/annotate/AnnotationMark.tsx",
-  "web/src/routes/annotate/PageFrame.tsx",
-  "web/src/routes/annotate/PageNavigator.tsx",
-  "web/src/routes/annotate/PdfPages.tsx",
   "web/src/routes/annotate/SelectedAnnotation.tsx",
   "web/src/routes/annotate/StyleFields.tsx",
   "web/src/routes/annotate/ToolPicker.tsx",
@@ -40,7 +37,5 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/sign/SignScreen.tsx",
   "web/src/routes/sign/SignaturePreview.tsx",
   "web/src/routes/sign/SignatureTab.tsx",
-  "web/src/routes/tool/settings/OrganizeSettings.tsx",
-  "web/src/routes/tool/settings/ProtectSettings.tsx",
   "web/src/routes/workflows/WorkflowsPage.tsx",
 ];

@@ -39,7 +39,7 @@ const RUN_OPTIONS: RunOptions = {
   autoDownload: false,
 };
 
-const chooseOnePdf = (files: readonly File[], rules: UploadRules) => choosePdf(files, rules, "Redacting");
+const chooseOnePdf = (files: readonly File[], rules: UploadRules) => choosePdf(files, rules, "redacting");
 
 /** /redact-pdf: search terms, presets and areas drawn on the real pages, taken out of the PDF for good. */
 export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
