@@ -5,16 +5,6 @@
  * and the `intro` of the Features and Testimonials pages.
  */
 export const UNTRANSLATED_FILES = [
-  "web/src/routes/annotate/AnnotateScreen.tsx",
-  "web/src/routes/annotate/AnnotatedPage.tsx",
-  "web/src/routes/annotate/AnnotationMark.tsx",
-  "web/src/routes/annotate/SelectedAnnotation.tsx",
-  "web/src/routes/annotate/StyleFields.tsx",
-  "web/src/routes/annotate/ToolPicker.tsx",
-  "web/src/routes/compare/CompareScreen.tsx",
-  "web/src/routes/compare/ComparedPages.tsx",
-  "web/src/routes/compare/ComparisonView.tsx",
-  "web/src/routes/compare/FileSlots.tsx",
   "web/src/routes/convert/ConvertScreen.tsx",
   "web/src/routes/convert/FormatPicker.tsx",
   "web/src/routes/convert/ScanNote.tsx",
@@ -27,8 +17,6 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/ocr/LanguagePicker.tsx",
   "web/src/routes/ocr/OcrScreen.tsx",
   "web/src/routes/pdf-to-word/PdfToWordScreen.tsx",
-  "web/src/routes/redact/RedactScreen.tsx",
-  "web/src/routes/redact/SearchSettings.tsx",
   "web/src/routes/repair/RepairScreen.tsx",
   "web/src/routes/sign/AppearanceTab.tsx",
   "web/src/routes/sign/DrawPad.tsx",
