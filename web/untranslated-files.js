@@ -18,12 +18,5 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/ocr/OcrScreen.tsx",
   "web/src/routes/pdf-to-word/PdfToWordScreen.tsx",
   "web/src/routes/repair/RepairScreen.tsx",
-  "web/src/routes/sign/AppearanceTab.tsx",
-  "web/src/routes/sign/DrawPad.tsx",
-  "web/src/routes/sign/PagePlacement.tsx",
-  "web/src/routes/sign/PlacementTab.tsx",
-  "web/src/routes/sign/SignScreen.tsx",
-  "web/src/routes/sign/SignaturePreview.tsx",
-  "web/src/routes/sign/SignatureTab.tsx",
   "web/src/routes/workflows/WorkflowsPage.tsx",
 ];
