@@ -18,5 +18,4 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/ocr/OcrScreen.tsx",
   "web/src/routes/pdf-to-word/PdfToWordScreen.tsx",
   "web/src/routes/repair/RepairScreen.tsx",
-  "web/src/routes/workflows/WorkflowsPage.tsx",
 ];
