@@ -5,9 +5,6 @@
  * and the `intro` of the Features and Testimonials pages.
  */
 export const UNTRANSLATED_FILES = [
-  "web/src/routes/convert/ConvertScreen.tsx",
-  "web/src/routes/convert/FormatPicker.tsx",
-  "web/src/routes/convert/ScanNote.tsx",
   "web/src/routes/info/AboutPage.tsx",
   "web/src/routes/info/ContactPage.tsx",
   "web/src/routes/info/FaqPage.tsx",
