@@ -11,8 +11,6 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/info/PrivacyPage.tsx",
   "web/src/routes/info/SecurityPage.tsx",
   "web/src/routes/info/TermsPage.tsx",
-  "web/src/routes/ocr/LanguagePicker.tsx",
-  "web/src/routes/ocr/OcrScreen.tsx",
   "web/src/routes/pdf-to-word/PdfToWordScreen.tsx",
   "web/src/routes/repair/RepairScreen.tsx",
 ];
