@@ -11,6 +11,4 @@ export const UNTRANSLATED_FILES = [
   "web/src/routes/info/PrivacyPage.tsx",
   "web/src/routes/info/SecurityPage.tsx",
   "web/src/routes/info/TermsPage.tsx",
-  "web/src/routes/pdf-to-word/PdfToWordScreen.tsx",
-  "web/src/routes/repair/RepairScreen.tsx",
 ];
