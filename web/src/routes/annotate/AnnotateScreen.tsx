@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Save, Trash2 } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -10,7 +10,7 @@ import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
@@ -24,6 +24,7 @@ import { SelectedAnnotation } from "./SelectedAnnotation.js";
 import { StyleFields } from "./StyleFields.js";
 import { ToolPicker } from "./ToolPicker.js";
 import { useAnnotations } from "./use-annotations.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const HOW_TO_STEPS = 5;
 
@@ -41,16 +42,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording; the result waits in its card so that the visitor can keep annotating.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("annotate.run.success"), description: t("annotate.run.successText") },
-      failureTitle: t("annotate.run.failure"),
-      unexplainedFailure: t("annotate.run.failed"),
-      failureFallback: t("annotate.run.failed"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("annotate", { fallback: "annotate.run.failed" });
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const { items, selected, add, replace, remove, select, clear } = useAnnotations();

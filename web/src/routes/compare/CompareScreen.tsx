@@ -1,5 +1,5 @@
 import { Download, FileDiff } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -9,7 +9,7 @@ import { usePageMeta } from "../../lib/page-meta.js";
 import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "../tool/ProgressDialog.js";
 import { SchemaSettings } from "../tool/settings/SchemaSettings.js";
@@ -18,6 +18,7 @@ import { ToolHeader } from "../tool/ToolHeader.js";
 import { ComparisonView } from "./ComparisonView.js";
 import { FileSlots } from "./FileSlots.js";
 import { useCompareReport } from "./use-compare-report.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const STEPS = 4;
 
@@ -25,15 +26,7 @@ const STEPS = 4;
 export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
   const t = useT("tool");
   usePageMeta({ title: t(`tools:${tool.id}.name`), description: t(`tools:${tool.id}.description`), path: `/${tool.id}` });
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("compare.run.success"), description: t("compare.run.successText") },
-      failureTitle: t("compare.run.failure"),
-      unexplainedFailure: t("compare.run.failed"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("compare");
   // The selection is shared with the home page: its PDFs, in order, are the old and the new version.
   const selected = useSelectedFiles();
   const slots = selected.map((file, index) => ({ file, index })).filter(({ file }) => kindOf(file) === "pdf");

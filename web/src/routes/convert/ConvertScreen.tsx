@@ -1,5 +1,5 @@
 import { RefreshCw } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import type { FormatKey, ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -10,7 +10,7 @@ import { useT } from "../../i18n/use-t.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
@@ -21,6 +21,7 @@ import { OptionSections } from "./OptionSections.js";
 import { ScanNote } from "./ScanNote.js";
 import { valuesForFormat } from "./option-fields.js";
 import { useOptionValues } from "./use-option-values.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 /**
  * /convert-pdf: pick one of the formats, add the files that format takes, set its options, convert. Each format
@@ -31,14 +32,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording; the result downloads by itself half a second after the server is done.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("convert.run.success"), description: t("convert.run.successText") },
-      failureTitle: t("convert.run.failure"),
-      failureFallback: t("common:run.unexpected"),
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("convert", { fallback: "common:run.unexpected", autoDownload: true });
   const [format, setFormat] = useState<FormatKey>(DEFAULT_FORMAT);
   const target = formatTool(format);
   useFilesFitTool(target);

@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { FileImage, FileText, Loader2, ScanText } from "lucide-react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
@@ -6,7 +5,6 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { usePageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
-import type { RunOptions } from "../../lib/use-tool-run.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
@@ -17,6 +15,7 @@ import { addOcrFiles, canRead, notReadable } from "./add-ocr-files.js";
 import { OcrSettings } from "./OcrSettings.js";
 import { ocrRequestValues } from "./ocr-request.js";
 import { useT } from "../../i18n/use-t.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const STEPS = 4;
 
@@ -25,16 +24,7 @@ export default function OcrScreen({ tool }: { tool: ToolDefinition }) {
   const t = useT("tool");
   usePageMeta({ title: t(`tools:${tool.id}.name`), description: t(`tools:${tool.id}.description`), path: `/${tool.id}` });
   // The spec's wording for this screen's outcome; the result waits in its card instead of downloading by itself.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("ocr.run.success"), description: t("ocr.run.successText") },
-      failureTitle: t("ocr.run.failure"),
-      unexplainedFailure: t("ocr.run.failed"),
-      failureFallback: t("sign.run.unknown"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("ocr", { fallback: "sign.run.unknown" });
   const { file, values, setValues, state, run, cancel, changeFile, busy } = useFileTool(tool, runOptions);
 
   const runOcr = () => {

@@ -1,5 +1,5 @@
 import { EyeOff, Trash2, X } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { RedactionArea, ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -11,7 +11,7 @@ import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool, type UploadRules } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { choosePdf } from "../annotate/choose-pdf.js";
 import { PdfPages } from "../annotate/PdfPages.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
@@ -22,6 +22,7 @@ import { ToolHeader } from "../tool/ToolHeader.js";
 import { RedactionPage } from "./RedactionPage.js";
 import { describeArea, toRequest, type Area } from "./redaction-areas.js";
 import { SearchSettings, type SearchValues } from "./SearchSettings.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const HOW_TO_STEPS = 4;
 
@@ -32,17 +33,7 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
   const t = useT("tool");
   usePageMeta({ title: t(`tools:${tool.id}.name`), description: t(`tools:${tool.id}.description`), path: `/${tool.id}` });
   // The result waits in its card, with the summary of what was found where.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("redact.run.success"), description: t("redact.run.successText") },
-      partialTitle: t("redact.run.partial"),
-      failureTitle: t("redact.run.failure"),
-      unexplainedFailure: t("redact.run.failed"),
-      failureFallback: t("redact.run.failed"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("redact", { fallback: "redact.run.failed" });
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const [search, setSearch] = useState(() => optionDefaults(tool.options) as SearchValues);

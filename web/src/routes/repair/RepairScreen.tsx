@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { AlertTriangle, Wrench } from "lucide-react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
@@ -7,7 +6,6 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { useToolPageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
-import type { RunOptions } from "../../lib/use-tool-run.js";
 import { bindings, humanize } from "../tool/settings/bindings.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
@@ -16,6 +14,7 @@ import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { useFileTool } from "../tool/use-file-tool.js";
 import { useT } from "../../i18n/use-t.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const STEPS = 4;
 
@@ -24,17 +23,7 @@ export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording for this screen's outcome; the result waits in its card instead of downloading by itself.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("repair.run.success"), description: t("repair.run.successText") },
-      partialTitle: t("repair.run.partial"),
-      failureTitle: t("repair.run.failure"),
-      unexplainedFailure: t("repair.run.failed"),
-      failureFallback: t("sign.run.unknown"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("repair", { fallback: "sign.run.unknown" });
   const { file, values, setValues, state, run, cancel, changeFile, busy } = useFileTool(tool, runOptions);
   const bind = bindings(tool.options, values, setValues);
 

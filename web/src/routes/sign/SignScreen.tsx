@@ -10,7 +10,6 @@ import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import type { RunOptions } from "../../lib/use-tool-run.js";
 import { bindings } from "../tool/settings/bindings.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
@@ -26,6 +25,7 @@ import { missingInput, requestValues } from "./sign-request.js";
 import { strokesToPng, type Stroke } from "./strokes.js";
 import { useObjectUrl } from "./use-object-url.js";
 import { useTimeStampAvailable } from "./use-time-stamp.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 const STEPS = 4;
 
@@ -34,16 +34,7 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording for this screen's outcome; the result waits in its card.
-  const runOptions = useMemo<RunOptions>(
-    () => ({
-      success: { title: t("sign.run.success"), description: t("sign.run.successText") },
-      failureTitle: t("sign.run.failure"),
-      unexplainedFailure: t("sign.run.failed"),
-      failureFallback: t("sign.run.unknown"),
-      autoDownload: false,
-    }),
-    [t],
-  );
+  const runOptions = useScreenRunOptions("sign", { fallback: "sign.run.unknown" });
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // The screen posts to sign-pdf, as the spec's call does; pdf-sign is the same tool under its page's name.
   const fileTool = useFileTool(tool, runOptions, (tool.sameAs && findTool(tool.sameAs)) || tool);
