@@ -156,7 +156,8 @@ describe("the site in eight languages", () => {
   ] as const)("shows %s's %s in its language, with no accessibility violation", async (locale, path, heading, text) => {
     const { page, errors } = await web.open();
     await page.goto(path);
-    await expect.poll(() => page.getByRole("heading", { name: heading }).count()).toBeGreaterThan(0);
+    // The screen and its catalogue load after the page: give them time on a busy machine.
+    await expect.poll(() => page.getByRole("heading", { name: heading }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.locator("main").innerText()).toContain(text);
     expect(await page.evaluate("document.documentElement.lang")).toBe(LANGUAGE_TAGS[locale]);
     expect(await violations(page)).toEqual([]);
