@@ -15,6 +15,7 @@ import { makeFormPdf } from "./helpers/form-pdf.js";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
@@ -155,6 +156,14 @@ describe("merge-pdf on the device and on the server", () => {
     const server = await onServer("merge-pdf", [ten, broken], {});
     expect(server.reply.status).toBe(422);
     await expect(onDevice("merge-pdf", [ten, broken], {})).rejects.toThrow(server.reply.body.error!);
+  });
+
+  it("hands a page tree that miscounts its pages to the server, which rebuilds it", async () => {
+    const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
+    const miscounted = { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+    const server = await onServer("merge-pdf", [ten, miscounted], {});
+    expect(server.reply.status).toBe(200);
+    await expect(onDevice("merge-pdf", [ten, miscounted], {})).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
   });
 });
 

@@ -25,9 +25,8 @@ const engines: DeviceEngines = {
 };
 
 /**
- * Each qpdf run takes a fresh instance (its main is not made to run twice), and the package compiles its WebAssembly
- * for every instance: a merge of twenty files would compile it twenty-one times. The compiled module is kept here by
- * address and instantiated again, which takes a fraction of the time.
+ * Every operation makes its own qpdf instances (see QpdfSession), and the package compiles its WebAssembly for every
+ * instance. The compiled module is kept here by address and instantiated again, which takes a fraction of the time.
  */
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -44,7 +43,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 // qpdf leaves through exit() on some errors: Emscripten rejects a promise of its own with the exit status, which
-// runQpdf has already read. Nothing else is silenced.
+// QpdfSession has already read. Nothing else is silenced.
 self.addEventListener("unhandledrejection", (event) => {
   if (typeof (event.reason as { status?: unknown } | undefined)?.status === "number") event.preventDefault();
 });
