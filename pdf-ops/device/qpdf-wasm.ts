@@ -89,8 +89,8 @@ interface Live {
   instance: QpdfInstance;
   out: (line: string) => void;
   err: (line: string) => void;
-  /** Outputs made room for, by their file system node: where the last byte was written, and whether qpdf's truncation was skipped. */
-  sized: Map<object, { end: number; kept: boolean }>;
+  /** Outputs made room for, by their file system node: the room, and where the last byte was written. */
+  sized: Map<object, Room>;
 }
 
 /**
@@ -175,7 +175,7 @@ export class QpdfSession {
       console.log = log;
       console.error = error;
     }
-    const live: Live = Object.assign(sink, { instance: await made, sized: new Map<object, { end: number; kept: boolean }>() });
+    const live: Live = Object.assign(sink, { instance: await made, sized: new Map<object, Room>() });
     const fs = live.instance.FS;
     fs.mkdir(IN);
     fs.mkdir(OUT);
@@ -195,54 +195,69 @@ function mount(instance: QpdfInstance, name: string, data: Uint8Array): void {
   }
 }
 
+interface Room {
+  /** The file's bytes: the memory file system writes into the buffer it was given to own, until the file outgrows it. */
+  bytes: Uint8Array;
+  end: number;
+}
+
 /**
  * Emscripten's memory file system grows a file by an eighth at a time past 1 MB, copying all of it each time:
  * writing a 50 MB result that way costs more than qpdf's own work on it. A result whose size is about known gets
- * its room at once: the file is made that large before qpdf opens it, qpdf's truncation on opening is skipped, and
- * the last byte qpdf writes marks its end. Room never used is never touched, so it costs no memory.
+ * its room at once, with a margin: the file is made that large before qpdf opens it (from a buffer the file system
+ * then owns), qpdf's truncation on opening is skipped, and the last byte qpdf writes marks its end. Room never used
+ * is never touched, so it costs no memory.
  */
-function makeRoom(live: Live, path: string, bytes: number): void {
+function makeRoom(live: Live, path: string, expected: number): void {
   const fs = live.instance.FS;
+  const bytes = new Uint8Array(expected + Math.ceil(expected / 16) + ROOM_MARGIN);
   const stream = fs.open(path, "w");
   try {
-    if (bytes > 0) fs.write(stream, new Uint8Array(bytes), 0, bytes, 0, true);
-    live.sized.set(stream.node, { end: 0, kept: false });
+    fs.write(stream, bytes, 0, bytes.length, 0, true);
+    live.sized.set(stream.node, { bytes, end: 0 });
   } finally {
     fs.close(stream);
   }
 }
+
+/** Room beyond the expected size, for a result that comes out a little larger than its inputs. */
+const ROOM_MARGIN = 1 << 20;
 
 function watchSizedOutputs(live: Live): void {
   const fs = live.instance.FS;
   const truncate = fs.truncate;
   const write = fs.write;
   fs.truncate = (node, length) => {
-    const sized = typeof node === "string" ? undefined : live.sized.get(node);
-    if (sized && length === 0 && sized.end === 0) {
-      sized.kept = true;
-      return;
-    }
+    const room = typeof node === "string" ? undefined : live.sized.get(node);
+    if (room && length === 0 && room.end === 0) return;
+    // Any other truncation moves the file to a buffer of the file system's own: it is then read as any file.
+    if (room && typeof node !== "string") live.sized.delete(node);
     truncate(node, length);
   };
   fs.write = (stream, buffer, offset, length, position, canOwn) => {
     const start = position ?? stream.position;
     const written = write(stream, buffer, offset, length, position, canOwn);
-    const sized = live.sized.get(stream.node);
-    if (sized) sized.end = Math.max(sized.end, start + written);
+    const room = live.sized.get(stream.node);
+    if (room) room.end = Math.max(room.end, start + written);
     return written;
   };
 }
 
-/** A file's bytes, copied out whole, then removed from the file system. */
+/**
+ * A file's bytes, then the file is removed from the file system. A result written within its room is handed over
+ * as it lies there (the file system wrote into the room's buffer, which nothing else holds once the file is gone);
+ * any other file is copied out.
+ */
 function take(live: Live, path: string): Uint8Array {
   const fs = live.instance.FS;
   const stream = fs.open(path, "r");
   try {
-    const sized = live.sized.get(stream.node);
-    const length = sized?.kept ? sized.end : fs.stat(path).size;
+    const room = live.sized.get(stream.node);
+    live.sized.delete(stream.node);
+    if (room && room.end <= room.bytes.length) return room.bytes.subarray(0, room.end);
+    const length = room ? room.end : fs.stat(path).size;
     const bytes = new Uint8Array(length);
     fs.read(stream, bytes, 0, length, 0);
-    live.sized.delete(stream.node);
     return bytes;
   } finally {
     fs.close(stream);
