@@ -241,6 +241,37 @@ describe("protect-pdf on the device and on the server", () => {
   });
 });
 
+describe("unlock-pdf on the device and on the server", () => {
+  /** `ten` encrypted by qpdf with the given --encrypt arguments. */
+  async function encrypted(args: string[]): Promise<Named> {
+    const source = path.join(dir, `plain-${Math.random().toString(36).slice(2)}.pdf`);
+    const out = `${source}.enc.pdf`;
+    await fs.writeFile(source, ten.data);
+    await exec("qpdf", ["--encrypt", ...args, "--", source, out]);
+    return named(out, "locked.pdf");
+  }
+
+  it("removes the corpus file's encryption with its user password and with its owner password", async () => {
+    const file = await named(corpus(ENCRYPTED_PDF));
+    for (const userPassword of ["openpassword", "permissionpassword"]) await expectSameResults("unlock-pdf", [file], { userPassword });
+  });
+
+  it("keeps or lifts restrictions and metadata as asked", async () => {
+    const restricted = await encrypted(["user-pw", "owner-pw", "256", "--print=none", "--modify=none"]);
+    await expectSameResults("unlock-pdf", [restricted], { userPassword: "owner-pw", unlockOptions: { removeRestrictions: false } });
+    await expectSameResults("unlock-pdf", [restricted], { userPassword: "user-pw", unlockOptions: { preserveMetadata: false, forceDecode: true } });
+    const ownerOnly = await encrypted(["", "owner-only", "128", "--use-aes=y", "--print=none"]);
+    await expectSameResults("unlock-pdf", [ownerOnly], { userPassword: "not the owner password" });
+    await expectSameRefusal("unlock-pdf", [ownerOnly], { userPassword: "not the owner password", unlockOptions: { removeRestrictions: false } });
+  });
+
+  it("refuses a wrong password and gives a plain file back unchanged, as the server does", async () => {
+    await expectSameRefusal("unlock-pdf", [await named(corpus(ENCRYPTED_PDF))], { userPassword: "guess" });
+    const device = await expectSameResults("unlock-pdf", [ten], { userPassword: "anything" });
+    expect(device.files[0]!.data).toEqual(ten.data);
+  });
+});
+
 describe("extract-text on the device and on the server", () => {
   const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
 

@@ -49,7 +49,8 @@ export async function openOneOnDevice(file: DeviceInput, ctx: DeviceContext, opt
   return { session, pdf: pdfs[0]! };
 }
 
-async function countPages(session: QpdfSession, path: string, name: string, maxPages: number): Promise<number> {
+/** The file's page count, where its page tree holds the pages it states (the server's check before a tool). */
+export async function countPages(session: QpdfSession, path: string, name: string, maxPages: number): Promise<number> {
   const run = await answered(name, () => session.run({ args: pageTreeArgs(path), warnings: true }));
   const reading = readPageTree(run.stdout, run.stderr, run.exitCode);
   if (!reading?.walkedPages) throw new DamagedPdfError(name);
@@ -64,7 +65,8 @@ async function hasOutlineEntries(session: QpdfSession, path: string, name: strin
   return (json.outlines?.length ?? 0) > 0;
 }
 
-async function answered<T>(name: string, run: () => Promise<T>): Promise<T> {
+/** `run`, with an engine's failure said as the server says it for the file `name`. */
+export async function answered<T>(name: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {

@@ -71,6 +71,9 @@ function group(files: readonly DeviceOutput[], zipName: string | undefined, tool
   return files.length <= MAX_FILES ? { main, parts: files.map(packed) } : { main };
 }
 
+/** Refusals the server would make the same way: offering it would only repeat them. */
+const SERVER_SAYS_THE_SAME = new Set(["invalid_options", "too_many_pages", "incorrect_password"]);
+
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   if (event.data.type === "run") void run(event.data);
   else void reportAssets();
@@ -98,7 +101,7 @@ async function run({ tool, files, options }: DeviceRequest): Promise<void> {
     post({ type: "done", result });
   } catch (err) {
     if (err instanceof UserError) {
-      post({ type: "failed", message: err.text, serverMayHelp: err.code !== "invalid_options" && err.code !== "too_many_pages" });
+      post({ type: "failed", message: err.text, serverMayHelp: !SERVER_SAYS_THE_SAME.has(err.code) });
     } else {
       post({ type: "failed", message: msg("common:device.couldNotFinish", { reason: describe(err) }), serverMayHelp: true });
     }
