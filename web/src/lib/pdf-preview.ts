@@ -7,9 +7,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 let pdfjs: Promise<typeof import("pdfjs-dist")> | undefined;
 function loadPdfjs() {
   pdfjs ??= Promise.all([import("pdfjs-dist"), import("pdfjs-dist/build/pdf.worker.min.mjs?url")]).then(([lib, worker]) => {
-    // One worker for every document: by default each document starts its own and compiles pdf.js's megabyte of
-    // script again, which a list of twenty files would do twenty times.
-    lib.GlobalWorkerOptions.workerPort = new Worker(worker.default, { type: "module", name: "pdf.js" });
+    lib.GlobalWorkerOptions.workerSrc = worker.default;
     return lib;
   });
   return pdfjs;
