@@ -119,7 +119,7 @@ function numberingXml(lists: ReadonlyArray<{ ordered: boolean }>): string {
 }
 
 /** The family of the most used font in the body size, for the document's default. */
-function bodyFontOf(model: DocumentModel): string {
+export function bodyFontOf(model: DocumentModel): string {
   const weight = new Map<string, number>();
   for (const node of model.nodes) {
     const runs = node.type === "paragraph" ? node.runs : node.type === "list" ? node.items.flat() : [];
