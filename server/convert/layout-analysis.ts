@@ -1,9 +1,11 @@
 import type { LayoutBlock, LayoutChapter, LayoutLine, LayoutPage, LayoutSpan } from "../engines/mupdf/convert-tasks.js";
-import { centreY, height, lineText, median, width, type Box } from "./geometry.js";
+import { centreY, height, lineText, median, rightToLeftText, width, type Box } from "./geometry.js";
 import { readingOrder, type Placed } from "./page-order.js";
 import { pageFurniture } from "./page-furniture.js";
 import { findRuledTables } from "./ruled-tables.js";
 import { findTables, type CellMerge, type FoundTable } from "./tables.js";
+import { readableOrientation } from "./vertical-text.js";
+import { joinDropCaps } from "./drop-caps.js";
 
 /**
  * Turns MuPDF's positioned text into a flowing document. Each page is read in its own order (columns found by
@@ -22,7 +24,7 @@ export type DocNode =
   | { type: "paragraph"; runs: Run[]; page: number }
   | { type: "list"; ordered: boolean; items: Run[][]; page: number }
   | { type: "table"; rows: string[][]; merges?: CellMerge[]; page: number }
-  | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number; alt?: string };
+  | { type: "image"; path: string; width: number; height: number; widthPt: number; heightPt: number; page: number; alt?: string; bbox: Box };
 
 export interface DocumentModel {
   nodes: DocNode[];
@@ -124,7 +126,7 @@ function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readon
       if (skip.has(line) || inTable.has(line)) continue;
       const cy = centreY(line.bbox);
       const half = height(line.bbox) * 0.3;
-      items.push({ kind: "line", line, block: index, bbox: line.bbox, core: [cy - half, cy + half] });
+      items.push({ kind: "line", line, block: index, bbox: line.bbox, core: [cy - half, cy + half], rtl: rightToLeftText(lineText(line)) });
     }
   });
   for (const t of tables) items.push({ kind: "table", rows: t.rows, merges: t.merges, bbox: t.bbox, core: [t.bbox[1], t.bbox[3]] });
@@ -274,7 +276,9 @@ function boldHeading(runs: readonly Run[], lines: number): boolean {
   return lines === 1 && runs.every((r) => r.bold || r.text.trim() === "") && /\p{L}/u.test(text) && text.split(/\s+/).length <= 12 && !/[.,;]$/.test(text);
 }
 
-export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonly number[], chapters: LayoutChapter[], options: AnalysisOptions): DocumentModel {
+export function analyseLayout(printed: readonly LayoutPage[], pageNumbers: readonly number[], chapters: LayoutChapter[], options: AnalysisOptions): DocumentModel {
+  const pages = printed.map(readableOrientation);
+  pages.forEach(joinDropCaps);
   const allSpans = pages.flatMap((p) => p.blocks.flatMap((b) => (b.kind === "text" ? b.lines.flatMap((l) => l.spans) : [])));
   const bodySize = dominantSize(allSpans) || 11;
   const furniture = pageFurniture(pages, bodySize);
@@ -299,14 +303,16 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
       }
       if (item.kind === "image") {
         const { image } = item;
+        const shown = image.pageBox ?? image.bbox;
         nodes.push({
           type: "image",
           path: image.path,
           width: image.width,
           height: image.height,
-          widthPt: width(image.bbox),
-          heightPt: height(image.bbox),
+          widthPt: width(shown),
+          heightPt: height(shown),
           page,
+          bbox: shown,
           ...(image.alt ? { alt: image.alt } : {}),
         });
         continue;
@@ -339,7 +345,7 @@ export function analyseLayout(pages: readonly LayoutPage[], pageNumbers: readonl
       if (item.footnote) footnotes.add(node);
     }
   });
-  return { nodes, bodySize, chapters, pageSizes: pages.map((p) => [p.width, p.height]), tableCount };
+  return { nodes, bodySize, chapters, pageSizes: printed.map((p) => [p.width, p.height]), tableCount };
 }
 
 /**

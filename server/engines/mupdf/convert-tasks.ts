@@ -54,11 +54,15 @@ export interface LayoutSpan {
   /** Left and right edges, for finding table columns. */
   x0: number;
   x1: number;
+  /** Smaller and raised above its line (a footnote mark, an exponent) or lowered below it (an index). */
+  script?: "super" | "sub";
 }
 
 export interface LayoutLine {
   bbox: [number, number, number, number];
   spans: LayoutSpan[];
+  /** Set in a vertical writing mode: the characters run down the page. */
+  vertical?: boolean;
 }
 
 export type LayoutBlock =
@@ -73,6 +77,8 @@ export type LayoutBlock =
       drawing?: boolean;
       /** What the picture shows in words: a rendered formula's characters. */
       alt?: string;
+      /** Where the picture stands on the printed page, when bbox is in a frame turned for reading (vertical text). */
+      pageBox?: [number, number, number, number];
     };
 
 export interface LayoutPage {
@@ -111,6 +117,30 @@ function hexColor(color: mupdf.Color): string {
 /** Room left and right of a formula's characters, for the ends of strokes (line boxes have room above and below). */
 const FORMULA_PAD = 1.5;
 
+/** Below this share of its line's text size a span may be a superscript or a subscript. */
+const SCRIPT_SIZE = 0.9;
+/** A span whose baseline is this share of its line's text size above the line's is raised. */
+const RAISED = 0.15;
+/** ...and this share below it, lowered. */
+const LOWERED = 0.1;
+
+/** Marks the spans set smaller than their line and off its baseline as superscripts or subscripts. */
+function markScripts(line: LayoutLine, baselines: ReadonlyMap<LayoutSpan, number>): void {
+  if (line.vertical) return;
+  const main = line.spans.reduce<LayoutSpan | undefined>((best, s) => (!best || s.size > best.size || (s.size === best.size && s.text.length > best.text.length) ? s : best), undefined);
+  const base = main && baselines.get(main);
+  if (!main || base === undefined) return;
+  for (const span of line.spans) {
+    const y = baselines.get(span);
+    if (span === main || y === undefined || span.size >= main.size * SCRIPT_SIZE || span.text.trim() === "") continue;
+    if (y < base - main.size * RAISED) span.script = "super";
+    else if (y > base + main.size * LOWERED) span.script = "sub";
+  }
+}
+
+/** Whether a character's box has no width: the second character of a ligature glyph, which MuPDF gives none. */
+const zeroWidth = (quad: mupdf.Quad) => Math.max(quad[0], quad[2], quad[4], quad[6]) - Math.min(quad[0], quad[2], quad[4], quad[6]) < 0.01;
+
 function removeEmptyTextBlocks(blocks: LayoutBlock[]): void {
   for (let i = blocks.length - 1; i >= 0; i--) {
     const block = blocks[i]!;
@@ -133,6 +163,51 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   /** Whether a vertical rule runs between x0 and x1 at height y: a table's column border parts two cells. */
   const ruledApart = (x0: number, x1: number, y: number) => verticals.some((r) => r.x0 > x0 && r.x0 < x1 && r.y0 <= y && r.y1 >= y);
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
+  /** Each span's baseline, for telling superscripts from the line's text. */
+  const baselines = new Map<LayoutSpan, number>();
+  const addChar = (c: string, origin: mupdf.Point, font: mupdf.Font, size: number, quad: mupdf.Quad, color: mupdf.Color) => {
+    if (!line || c === "\uFFFD") return;
+    const name = font.getName().replace(/^[A-Z]{6}\+/, "");
+    const hex = hexColor(color);
+    const rounded = Math.round(size * 10) / 10;
+    const left = Math.min(quad[0], quad[4]);
+    const right = Math.max(quad[2], quad[6]);
+    const ink = c.trim() !== "";
+    // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
+    // span, so that the layout analysis sees where each piece of text begins.
+    const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
+    if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
+      span.text += c;
+      span.x1 = Math.max(span.x1, right);
+      if (ink) inkRight = right;
+      return;
+    }
+    inkRight = ink ? right : left;
+    const lower = name.toLowerCase();
+    span = {
+      text: c,
+      font: name,
+      size: rounded,
+      bold: font.isBold() || /bold|black|heavy|semibold/.test(lower),
+      italic: font.isItalic() || /italic|oblique/.test(lower),
+      mono: font.isMono() || /mono|courier|consol/.test(lower),
+      color: hex,
+      x0: left,
+      x1: right,
+    };
+    baselines.set(span, origin[1]);
+    line.spans.push(span);
+  };
+  /**
+   * A ligature of a right-to-left script (lam-alef in Arabic) is one glyph for two letters: MuPDF gives its second
+   * letter no width and, in reordering the line, puts it before the first. It waits here for the letter whose
+   * glyph it shares, and follows it.
+   */
+  let held: Parameters<typeof addChar> | undefined;
+  const release = () => {
+    if (held) addChar(...held);
+    held = undefined;
+  };
   stext.walk({
     onImageBlock(bbox, _transform, image) {
       if (!imageDir) return;
@@ -153,44 +228,31 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     beginTextBlock(bbox) {
       block = { kind: "text", bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], lines: [] };
     },
-    beginLine(bbox) {
+    beginLine(bbox, wmode, direction) {
       line = { bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], spans: [] };
+      if (wmode === 1 || (Math.abs(direction[0]) < 0.1 && direction[1] > 0.9)) line.vertical = true;
       span = undefined;
       inkRight = -Infinity;
     },
-    onChar(c, _origin, font, size, quad, color) {
-      if (!line || c === "\uFFFD") return;
-      const name = font.getName().replace(/^[A-Z]{6}\+/, "");
-      const hex = hexColor(color);
-      const rounded = Math.round(size * 10) / 10;
-      const left = Math.min(quad[0], quad[4]);
-      const right = Math.max(quad[2], quad[6]);
-      const ink = c.trim() !== "";
-      // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
-      // span, so that the layout analysis sees where each piece of text begins.
-      const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
-      if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
-        span.text += c;
-        span.x1 = Math.max(span.x1, right);
-        if (ink) inkRight = right;
-        return;
+    onChar(c, origin, font, size, quad, color, bidi) {
+      const args: Parameters<typeof addChar> = [c, origin, font, size, quad, color];
+      if (held) {
+        const first = held;
+        held = undefined;
+        const sharesGlyph = Math.abs(Math.max(quad[2], quad[6]) - Math.min(first[4][0], first[4][4])) < 0.5;
+        if (sharesGlyph) {
+          addChar(...args);
+          addChar(...first);
+          return;
+        }
+        addChar(...first);
       }
-      inkRight = ink ? right : left;
-      const lower = name.toLowerCase();
-      span = {
-        text: c,
-        font: name,
-        size: rounded,
-        bold: font.isBold() || /bold|black|heavy|semibold/.test(lower),
-        italic: font.isItalic() || /italic|oblique/.test(lower),
-        mono: font.isMono() || /mono|courier|consol/.test(lower),
-        color: hex,
-        x0: left,
-        x1: right,
-      };
-      line.spans.push(span);
+      if (bidi % 2 === 1 && c.trim() !== "" && zeroWidth(quad)) held = args;
+      else addChar(...args);
     },
     endLine() {
+      release();
+      if (line) markScripts(line, baselines);
       if (line && block && line.spans.some((s) => s.text.trim() !== "")) block.lines.push(line);
       line = undefined;
     },
