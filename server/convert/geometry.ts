@@ -18,12 +18,3 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1]!;
 }
-
-const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/gu;
-const LETTER = /\p{L}/gu;
-
-/** Whether text is mostly of right-to-left scripts (Hebrew, Arabic...): more such letters than others. */
-export function rightToLeftText(text: string): boolean {
-  const rtl = text.match(RTL_LETTER)?.length ?? 0;
-  return rtl > 0 && rtl * 2 > (text.match(LETTER)?.length ?? 0);
-}

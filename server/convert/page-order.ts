@@ -81,14 +81,19 @@ function bandsOf<T extends Placed>(items: readonly T[]): T[][] {
 
 const rightToLeft = (items: readonly Placed[]) => items.filter((i) => i.rtl).length * 2 > items.length;
 
-/** Top to bottom, and left to right within a row (right to left in a row of right-to-left text). */
+const tallness = (i: Placed) => i.core[1] - i.core[0];
+
+/**
+ * Top to bottom, and left to right within a row (right to left in a row of right-to-left text). A row is held
+ * together by its lowest item, so that a tall picture beside several lines does not make them one row.
+ */
 function readingSort<T extends Placed>(items: readonly T[]): T[] {
   const sorted = [...items].sort((a, b) => a.core[0] - b.core[0]);
   const rows: T[][] = [];
   for (const item of sorted) {
     const row = rows[rows.length - 1];
-    const first = row?.[0];
-    if (row && first && item.core[0] < first.core[1]) row.push(item);
+    const holder = row?.reduce((a, b) => (tallness(b) < tallness(a) ? b : a));
+    if (row && holder && item.core[0] < holder.core[1]) row.push(item);
     else rows.push([item]);
   }
   return rows.flatMap((row) => (rightToLeft(row) ? row.sort((a, b) => b.bbox[2] - a.bbox[2]) : row.sort((a, b) => a.bbox[0] - b.bbox[0])));
@@ -101,6 +106,17 @@ function gapAround(covered: readonly Interval[], x: number): number {
   return after - before;
 }
 
+/**
+ * Whether one side of a gutter is a column beside the other: rows of its own, or one item standing beside rows of
+ * the other side (a picture or formula beside the lines that label it).
+ */
+function columnar(side: readonly Placed[], other: readonly Placed[]): boolean {
+  if (bandsOf(side).length >= 2) return true;
+  if (side.length !== 1) return false;
+  const [item] = side;
+  return other.filter((o) => o.core[0] < item!.core[1] && o.core[1] > item!.core[0]).length >= 2 && bandsOf(other).length >= 2;
+}
+
 /** The page's content as columns in reading order, each read top to bottom. */
 export function readingOrder<T extends Placed>(items: readonly T[], minGutter: number): T[][] {
   if (items.length <= 1) return items.length ? [[...items]] : [];
@@ -110,7 +126,7 @@ export function readingOrder<T extends Placed>(items: readonly T[], minGutter: n
     const right = items.filter((i) => i.bbox[2] > gutter);
     // Columns have rows: a wide space inside one line of text is no gutter. Right-to-left text fills its right
     // column first.
-    if (bandsOf(left).length >= 2 && bandsOf(right).length >= 2) {
+    if (columnar(left, right) && columnar(right, left)) {
       const [first, second] = rightToLeft(items) ? [right, left] : [left, right];
       // What stands on the later side above everything on the earlier one (a title set to that side over both
       // columns) is read before them.

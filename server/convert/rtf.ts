@@ -2,9 +2,10 @@ import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { bodyFontOf } from "./docx.js";
+import { bodyFontOf, halfPoints } from "./docx.js";
 import { fontFamily, hasFontName } from "./fonts.js";
-import type { DocNode, DocumentModel, Run } from "./layout-analysis.js";
+import { rightToLeftText } from "./right-to-left.js";
+import type { DocNode, DocumentModel, ParagraphLook, Run } from "./layout-analysis.js";
 import { layCells } from "./tables.js";
 
 /**
@@ -80,13 +81,20 @@ interface Writer {
 
 function runRtf(run: Run, w: Writer): string {
   const props = [
+    rightToLeftText(run.text) ? "\\rtlch" : "",
     hasFontName(run.font) ? `\\f${w.tables.font(fontFamily(run.font))}` : "",
-    `\\fs${Math.round(run.size * 2)}`,
+    `\\fs${halfPoints(run)}`,
     run.bold ? "\\b" : "",
     run.italic ? "\\i" : "",
     run.color !== "000000" ? `\\cf${w.tables.color(run.color)}` : "",
+    run.script === "super" ? "\\super" : run.script === "sub" ? "\\sub" : "",
   ].join("");
   return `{${props} ${rtfEscape(run.text)}}`;
+}
+
+/** A paragraph's direction and shading. */
+function lookRtf(look: ParagraphLook, w: Writer): string {
+  return `${look.rtl ? "\\rtlpar" : ""}${look.fill ? `\\cbpat${w.tables.color(look.fill)}` : ""}`;
 }
 
 const HEADING_SIZES = [1.8, 1.45, 1.2];
@@ -113,9 +121,11 @@ function tableRtf(node: Extract<DocNode, { type: "table" }>, w: Writer): string 
     for (const cell of row) {
       right += width * cell.colSpan;
       const merge = cell.rowSpan > 1 ? (cell.continued ? "\\clvmrg" : "\\clvmgf") : "";
-      defs += `${merge}${border}\\cellx${right}`;
-      const text = cell.text ? `{\\fs${Math.round(w.bodySize * 2)}${r === 0 ? "\\b" : ""} ${rtfEscape(cell.text)}}` : "";
-      cells += `\\pard\\plain\\intbl ${text}\\cell\n`;
+      const fill = node.fills?.[r]?.[cell.col];
+      defs += `${merge}${border}${fill ? `\\clcbpat${w.tables.color(fill)}` : ""}\\cellx${right}`;
+      const rtl = rightToLeftText(cell.text);
+      const text = cell.text ? `{${rtl ? "\\rtlch" : ""}\\fs${Math.round(w.bodySize * 2)}${r === 0 ? "\\b" : ""} ${rtfEscape(cell.text)}}` : "";
+      cells += `\\pard\\plain\\intbl${rtl ? "\\rtlpar" : ""} ${text}\\cell\n`;
     }
     out += `${defs}\n${cells}\\row\n`;
   });
@@ -152,15 +162,15 @@ export async function writeRtf(model: DocumentModel, output: string): Promise<vo
     lastPage = node.page;
     switch (node.type) {
       case "heading":
-        await write(paragraphRtf(node.runs, `\\s${node.level}\\outlinelevel${node.level - 1}\\keepn${breakBefore}`, w));
+        await write(paragraphRtf(node.runs, `\\s${node.level}\\outlinelevel${node.level - 1}\\keepn${breakBefore}${lookRtf(node, w)}`, w));
         break;
       case "paragraph":
-        await write(paragraphRtf(node.runs, breakBefore, w));
+        await write(paragraphRtf(node.runs, `${breakBefore}${lookRtf(node, w)}`, w));
         break;
       case "list":
         for (const [i, item] of node.items.entries()) {
           const marker = node.ordered ? `{\\pntext ${i + 1}.\\tab}{\\*\\pn\\pnlvlbody\\pndec\\pnstart1\\pnindent360{\\pntxta .}}` : "{\\pntext \\u8226\\'95\\tab}{\\*\\pn\\pnlvlblt\\pnindent360{\\pntxtb \\u8226\\'95}}";
-          await write(`\\pard\\plain${i === 0 ? breakBefore : ""}\\fi-360\\li720\\sa40${marker} ${item.map((r) => runRtf(r, w)).join("")}\\par\n`);
+          await write(`\\pard\\plain${i === 0 ? breakBefore : ""}${lookRtf(node, w)}\\fi-360\\li720\\sa40${marker} ${item.map((r) => runRtf(r, w)).join("")}\\par\n`);
         }
         break;
       case "table":

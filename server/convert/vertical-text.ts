@@ -107,5 +107,6 @@ export function readableOrientation(page: LayoutPage): LayoutPage {
     ),
     rules: page.rules.map((r) => turnedRule(r, w)),
     drawings: page.drawings.map((d) => turned(d, w)),
+    fills: page.fills.map((f) => ({ ...f, box: turned(f.box, w) })),
   };
 }

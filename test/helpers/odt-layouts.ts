@@ -72,14 +72,16 @@ function heading(b: Builder, level: 1 | 2, text: string): void {
   b.body.push(`<text:h text:style-name="Heading_20_${level}" text:outline-level="${level}">${esc(text)}</text:h>`);
 }
 
-function paragraph(b: Builder, text: string, style = "Text_20_body", inside = ""): void {
-  b.truth.flow.push(text);
-  b.truth.paragraphs.push(text);
+/** inside: markup that follows the text (a footnote, a frame); mark: what it prints there (a footnote's number). */
+function paragraph(b: Builder, text: string, style = "Text_20_body", inside = "", mark = ""): void {
+  b.truth.flow.push(text + mark);
+  b.truth.paragraphs.push(text + mark);
   b.body.push(`<text:p text:style-name="${style}">${esc(text)}${inside}</text:p>`);
 }
 
+/** A footnote: its number printed raised after the word it follows and before its own text. */
 function footnote(b: Builder, id: number, text: string): string {
-  b.truth.asides.push(text);
+  b.truth.asides.push(`${id}${text}`);
   return `<text:note text:id="ftn${id}" text:note-class="footnote"><text:note-citation>${id}</text:note-citation><text:note-body><text:p text:style-name="Footnote">${esc(text)}</text:p></text:note-body></text:note>`;
 }
 
@@ -104,7 +106,7 @@ function spans(b: Builder): void {
   b.body.push('<text:section text:style-name="Cols2" text:name="Part1">');
   heading(b, 2, "Columns before the figure");
   paragraph(b, say(5, 1));
-  paragraph(b, say(4, 2), "Text_20_body", footnote(b, 1, `Counted at the harbour office ${words(6)}`));
+  paragraph(b, say(4, 2), "Text_20_body", footnote(b, 1, `Counted at the harbour office ${words(6)}`), "1");
   paragraph(b, say(5, 3));
   paragraph(b, say(4, 4));
   heading(b, 2, "Second heading of the part");
@@ -116,7 +118,10 @@ function spans(b: Builder): void {
   paragraph(b, "Figure 1: Sediment cores drawn along the northern shore over three seasons.", "Caption");
   b.body.push('<text:section text:style-name="Cols2" text:name="Part2">');
   heading(b, 2, "Columns after the figure");
-  for (let p = 0; p < 5; p++) paragraph(b, say(4 + (p % 3), 7 + p), "Text_20_body", p === 2 ? footnote(b, 2, `Weighed again in spring ${words(5)}`) : "");
+  for (let p = 0; p < 5; p++) {
+    if (p === 2) paragraph(b, say(4 + (p % 3), 7 + p), "Text_20_body", footnote(b, 2, `Weighed again in spring ${words(5)}`), "2");
+    else paragraph(b, say(4 + (p % 3), 7 + p));
+  }
   b.body.push("</text:section>");
   paragraph(b, "Table 1: Samples by site and season.", "Caption");
   table(
@@ -188,7 +193,7 @@ const AUTOMATIC = `<office:automatic-styles>
 <style:style style:name="Cols2" style:family="section"><style:section-properties text:dont-balance-text-columns="false"><style:columns fo:column-count="2" fo:column-gap="0.8cm"/></style:section-properties></style:style>
 <style:style style:name="Cols2Rtl" style:family="section"><style:section-properties style:writing-mode="rl-tb"><style:columns fo:column-count="2" fo:column-gap="0.8cm"/></style:section-properties></style:style>
 <style:style style:name="AsChar" style:family="graphic"><style:graphic-properties style:vertical-pos="top" style:vertical-rel="baseline"/></style:style>
-<style:style style:name="Sidebar" style:family="graphic"><style:graphic-properties style:wrap="parallel" style:number-wrapped-paragraphs="no-limit" style:horizontal-pos="right" style:horizontal-rel="paragraph" style:vertical-pos="top" style:vertical-rel="paragraph" fo:margin-left="0.4cm" fo:padding="0.25cm" fo:border="0.5pt solid #548235" fo:background-color="#e2efda" draw:fill="solid" draw:fill-color="#e2efda"/></style:style>
+<style:style style:name="Sidebar" style:family="graphic" style:parent-style-name="Frame"><style:graphic-properties style:wrap="parallel" style:number-wrapped-paragraphs="no-limit" style:horizontal-pos="right" style:horizontal-rel="paragraph" style:vertical-pos="top" style:vertical-rel="paragraph" fo:margin-left="0.4cm" fo:padding="0.25cm" fo:border="0.5pt solid #548235" fo:background-color="#e2efda" draw:fill="solid" draw:fill-color="#e2efda"/></style:style>
 <style:style style:name="Cell" style:family="table-cell"><style:table-cell-properties fo:padding="0.1cm" fo:border="0.5pt solid #000000"/></style:style>
 <style:style style:name="HeadCell" style:family="table-cell"><style:table-cell-properties fo:background-color="#dbe5f1" fo:padding="0.1cm" fo:border="0.5pt solid #000000"/></style:style>
 <style:style style:name="AlertCell" style:family="table-cell"><style:table-cell-properties fo:background-color="#fce4d6" fo:padding="0.1cm" fo:border="0.5pt solid #000000"/></style:style>
@@ -203,8 +208,8 @@ const STYLES = (layout: OdtLayout) => `<?xml version="1.0" encoding="UTF-8"?>
 <style:style style:name="DropCap" style:family="paragraph" style:parent-style-name="Text_20_body"><style:paragraph-properties><style:drop-cap style:lines="3" style:length="1" style:distance="0.1cm"/></style:paragraph-properties></style:style>
 <style:style style:name="Rtl" style:family="paragraph" style:parent-style-name="Text_20_body"><style:paragraph-properties fo:text-align="end" style:writing-mode="rl-tb"/></style:style>
 <style:style style:name="Shaded" style:family="paragraph" style:parent-style-name="Text_20_body"><style:paragraph-properties fo:background-color="#fff2cc" fo:padding="0.2cm"/></style:style>
-<style:style style:name="SidebarHead" style:family="paragraph"><style:text-properties fo:font-weight="bold" style:font-name="Liberation Sans" fo:font-family="'Liberation Sans'" fo:font-size="10pt"/></style:style>
-<style:style style:name="SidebarText" style:family="paragraph"><style:paragraph-properties fo:margin-bottom="0.1cm"/><style:text-properties style:font-name="Liberation Sans" fo:font-family="'Liberation Sans'" fo:font-size="9pt"/></style:style>
+<style:style style:name="SidebarHead" style:family="paragraph" style:parent-style-name="Standard"><style:text-properties fo:font-weight="bold" fo:font-family="'Liberation Sans'" fo:font-size="10pt"/></style:style>
+<style:style style:name="SidebarText" style:family="paragraph" style:parent-style-name="Standard"><style:paragraph-properties fo:margin-bottom="0.1cm"/><style:text-properties fo:font-family="'Liberation Sans'" fo:font-size="9pt"/></style:style>
 <style:style style:name="Figure" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-top="0.3cm"/></style:style>
 <style:style style:name="Caption" style:family="paragraph"><style:paragraph-properties fo:text-align="center" fo:margin-bottom="0.3cm"/><style:text-properties fo:font-style="italic" fo:font-size="9.5pt"/></style:style>
 <style:style style:name="Table_20_Contents" style:display-name="Table Contents" style:family="paragraph"/>

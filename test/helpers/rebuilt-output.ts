@@ -73,7 +73,7 @@ function markdown(md: string, pictures: number): RebuiltDocument {
   const unescape = (s: string) => s.replace(/\\([\\`*_[\]#|<>])/g, "$1");
   return {
     fills: [],
-    text: unescape(md.replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/[*`]/g, "").replace(/^#+ /gm, "")),
+    text: unescape(md.replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/<\/?su[bp]>/g, "").replace(/[*`]/g, "").replace(/^#+ /gm, "")),
     tables,
     headings: lines.filter((l) => /^#{1,6} /.test(l)).map((l) => clean(unescape(l.replace(/^#+ /, "").replace(/[*`]/g, "")))),
     pictures,
@@ -105,10 +105,12 @@ function rtf(data: string): RebuiltDocument {
     } else if (m[1] === "par" && !row) table = undefined;
   }
   const headingStyles = new Set([...data.matchAll(/\{\\s(\d+)\\[^{}]*? Heading \d;/g)].map((m) => m[1]!));
+  // A paragraph's style is named after its \pard (the first paragraph shares its piece with the style sheet).
   const headings = data
     .split(/\\(?:par|row|cell)\b/)
+    .map((p) => p.slice(Math.max(0, p.lastIndexOf("\\pard"))))
     .filter((p) => headingStyles.has(/\\s(\d+)(?![\d])/.exec(p)?.[1] ?? ""))
-    .map((p) => clean(rtfText(`{${p.slice(Math.max(0, p.indexOf("\\pard")))}}`)));
+    .map((p) => clean(rtfText(`{${p}}`)));
   // A word processor may write a picture twice, for readers with and without shapes; \shppict marks the one.
   const pictures = (data.match(/\\shppict/g) ?? data.match(/\\pict/g) ?? []).length;
   // Colour table entries are numbered from 0 (the first, often empty, is "auto"); shading names them by number.

@@ -3,7 +3,7 @@ import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
 import { formulaRegions } from "./formula-regions.js";
-import { readPageVectors, type PageRule } from "./page-rules.js";
+import { hexColor, readPageVectors, type PageFill, type PageRule } from "./page-rules.js";
 import { paintOverText } from "./scan-cleaning.js";
 
 /**
@@ -91,6 +91,8 @@ export interface LayoutPage {
   rules: PageRule[];
   /** Areas of other vector shapes (parts of charts, diagrams, shading). */
   drawings: Array<[number, number, number, number]>;
+  /** Rectangles filled with a colour: table cell shading, a shaded paragraph or box, a page background. */
+  fills: PageFill[];
 }
 
 /** Top-level outline entries that point into the document, for chapters. */
@@ -107,12 +109,6 @@ const MIN_IMAGE_SIDE = 12;
 const CELL_GAP_EMS = 1.5;
 /** Pictures with more pixels are left out of documents: decoding one would take the worker's memory. */
 const MAX_IMAGE_PIXELS = 50_000_000;
-
-function hexColor(color: mupdf.Color): string {
-  const c = Array.from(color);
-  const rgb = c.length === 1 ? [c[0]!, c[0]!, c[0]!] : c.length === 4 ? [0, 1, 2].map((i) => (1 - c[i]!) * (1 - c[3]!)) : c;
-  return rgb.map((v) => Math.round(Math.max(0, Math.min(1, v ?? 0)) * 255).toString(16).padStart(2, "0")).join("");
-}
 
 /** Room left and right of a formula's characters, for the ends of strokes (line boxes have room above and below). */
 const FORMULA_PAD = 1.5;
@@ -158,7 +154,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let inkRight = -Infinity;
   let imageCount = 0;
   let skippedImages = 0;
-  const { rules, drawings } = readPageVectors(page);
+  const { rules, drawings, fills } = readPageVectors(page);
   const verticals = rules.filter((r) => r.dir === "v");
   /** Whether a vertical rule runs between x0 and x1 at height y: a table's column border parts two cells. */
   const ruledApart = (x0: number, x1: number, y: number) => verticals.some((r) => r.x0 > x0 && r.x0 < x1 && r.y0 <= y && r.y1 >= y);
@@ -280,7 +276,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
   }
-  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings };
+  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
 }
 
 export interface SlidePage extends LayoutPage {
