@@ -7,7 +7,7 @@ import { corpus } from "../test/helpers/corpus.js";
 import { makeColumnPdf } from "../test/helpers/layout-fixtures.js";
 import { makeOdtLayout, type OdtLayout } from "../test/helpers/odt-layouts.js";
 import { pdfinfo } from "../test/helpers/pdf-tools.js";
-import { treeCpuSeconds } from "../test/helpers/processes.js";
+import { measureTreeCpu } from "../test/helpers/processes.js";
 import { orderAndKept, orderWords, pdftotextWords, type PlacedWord } from "../test/helpers/reading-order.js";
 import { REBUILT_FORMATS, readRebuilt, type RebuiltDocument, type RebuiltTool } from "../test/helpers/rebuilt-output.js";
 import { makeRuledTablePdf } from "../test/helpers/ruled-fixtures.js";
@@ -107,9 +107,8 @@ interface Run {
 
 async function convert(server: ServerProcess, tool: RebuiltTool, subject: Subject): Promise<{ file: string; seconds: number }> {
   const fields: Record<string, string> = { ...(subject.pageRange ? { pageRange: subject.pageRange } : {}), ...(tool === "pdf-to-html" ? { singlePage: "true" } : {}) };
-  const before = await treeCpuSeconds(server.pid);
-  const { path: file } = await runTool(server, tool, [subject.file], fields);
-  return { file, seconds: (await treeCpuSeconds(server.pid)) - before };
+  const { result, seconds } = await measureTreeCpu(server.pid, () => runTool(server, tool, [subject.file], fields));
+  return { file: result.path, seconds };
 }
 
 /** One conversion on this version and, when given, on the baseline, in alternating order so neither goes first. */

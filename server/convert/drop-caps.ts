@@ -9,7 +9,8 @@ import { height, lineText } from "./geometry.js";
 
 /** A drop cap is at least this many times the size of the text beside it. */
 const DROP_SCALE = 1.8;
-const DROP_LETTERS = /^[\p{Lu}\p{N}]{1,2}$/u;
+/** One or two capitals: a big numeral beside text is a step's number, not the start of a word. */
+const DROP_LETTERS = /^\p{Lu}{1,2}$/u;
 
 const sizeOf = (line: LayoutLine) => Math.max(...line.spans.map((s) => s.size));
 

@@ -80,6 +80,8 @@ function runsOf(lines: readonly LayoutLine[]): Run[] {
       if (lastOfLine && li < lines.length - 1) {
         const next = textOf(lines[li + 1]!).trimStart();
         if (/[a-z\u00e0-\u024f]-$/.test(text.trimEnd()) && /^[a-z\u00e0-\u024f]/.test(next)) text = text.trimEnd().slice(0, -1);
+        // Chinese and Japanese put no space between words, nor where a line breaks.
+        else if (CJK_CHAR.test(text.trimEnd().slice(-1)) && CJK_CHAR.test(next.charAt(0))) text = text.trimEnd();
         else if (!/\s$/.test(text)) text += " ";
       }
       const last = runs[runs.length - 1];
@@ -120,7 +122,9 @@ type FlowItem =
 /** Pictures covering more of the page than this are backgrounds: they come first and take no part in columns. */
 const BACKGROUND_SHARE = 0.4;
 /** Sentence ends: a paragraph ending otherwise may go on in the next column or on the next page. */
-const SENTENCE_END = /[.!?:;…"”’)\]]$/;
+const SENTENCE_END = /[.!?:;…"”’)\]。！？」』]$/;
+const CJK_SENTENCE_END = /[。！？」』]$/;
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303F\uFF00-\uFFEF]/u;
 
 function itemsOf(page: LayoutPage, skip: ReadonlySet<LayoutLine>, tables: readonly FoundTable[], fills: readonly PageFill[]): { items: PageItem[]; backgrounds: PageItem[] } {
   const inTable = new Set(tables.flatMap((t) => [...t.lines]));
@@ -196,7 +200,10 @@ function startsParagraph(a: LineItem, b: LineItem, column: ColumnGeometry): bool
   const roomB = roomOf(b, column);
   const lead = (l: LineItem, room: { left: number; right: number }) => (rtl ? room.right - l.bbox[2] : l.bbox[0] - room.left);
   const tail = (l: LineItem, room: { left: number; right: number }) => (rtl ? l.bbox[0] - room.left : room.right - l.bbox[2]);
-  const short = tail(a, roomA) > Math.max((roomA.right - roomA.left) * 0.15, sa * 3);
+  // Chinese and Japanese fill every line to the edge, a character a square: a line ending a sentence one
+  // character short of it ends its paragraph.
+  const gridded = CJK_SENTENCE_END.test(textA);
+  const short = tail(a, roomA) > (gridded ? sa * 1.5 : Math.max((roomA.right - roomA.left) * 0.15, sa * 3));
   // A short bold line over lines that are not: a heading run into the text's block.
   if (short && allBold(a.line) && !allBold(b.line)) return true;
   const ended = SENTENCE_END.test(textA);

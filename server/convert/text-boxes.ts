@@ -15,6 +15,8 @@ import type { FoundTable } from "./tables.js";
 const BACKGROUND_SHARE = 0.6;
 /** Two boxes whose edges are this close (points) are one (a frame drawn around a fill). */
 const SAME_EDGE = 3;
+/** A page with more boxes holding text than this is a form or a grid of boxes, not text with boxes set into it. */
+const MAX_BOXES = 64;
 
 export interface TextBox {
   box: Box;
@@ -59,7 +61,8 @@ export function textBoxes(page: LayoutPage, lines: readonly LayoutLine[], tables
   const boxes = candidates.map((c): TextBox => ({ ...c, lines: [] }));
   for (const [line, i] of owned) boxes[i]!.lines.push(line);
   // A box around all the page's text is a page border, not a box in the text.
-  return boxes.filter((b) => b.lines.length > 0 && b.lines.length < lines.length);
+  const holding = boxes.filter((b) => b.lines.length > 0 && b.lines.length < lines.length);
+  return holding.length > MAX_BOXES ? [] : holding;
 }
 
 const besideOf = (box: Box, line: LayoutLine) => {

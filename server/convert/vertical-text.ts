@@ -19,6 +19,10 @@ type MutableBox = [number, number, number, number];
 
 const charsOf = (line: LayoutLine) => line.spans.reduce((n, s) => n + [...s.text.trim()].length, 0);
 
+/** The scripts set vertically, and their punctuation. */
+const VERTICAL_SCRIPT = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF]$/u;
+const glyphLine = (line: LayoutLine) => !line.vertical && VERTICAL_SCRIPT.test(line.spans.map((s) => s.text).join("").trim());
+
 /** Whether b sits right under a, in the same column (punctuation sits off the column's middle, but within it). */
 function stacked(a: LayoutLine, b: LayoutLine): boolean {
   const centre = (b.bbox[0] + b.bbox[2]) / 2;
@@ -39,7 +43,7 @@ function joinStacks(lines: readonly LayoutLine[]): LayoutLine[] {
     stack = [];
   };
   for (const line of lines) {
-    if (line.vertical || charsOf(line) !== 1) {
+    if (!glyphLine(line)) {
       flush();
       out.push(line);
       continue;
@@ -82,9 +86,53 @@ function turnedRule(rule: PageRule, pageWidth: number): PageRule {
   return { dir: rule.dir === "h" ? "v" : "h", x0, y0, x1, y1 };
 }
 
+/** A glyph left alone in a block of its own (a column's closing punctuation) joins the column it ends. */
+function joinStrays(blocks: LayoutBlock[]): void {
+  const columns = blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => l.vertical) : []));
+  for (const block of blocks) {
+    if (block.kind !== "text") continue;
+    block.lines = block.lines.filter((line) => {
+      if (!glyphLine(line)) return true;
+      const column = columns.find((c) => c !== line && stacked(c, line));
+      if (!column) return true;
+      column.spans.push(...line.spans);
+      column.bbox = [Math.min(column.bbox[0], line.bbox[0]), column.bbox[1], Math.max(column.bbox[2], line.bbox[2]), line.bbox[3]];
+      return false;
+    });
+  }
+}
+
+/**
+ * Producers of vertical text make each column a block of its own; turned, those are lines of one paragraph. Blocks
+ * of text that follow one another closely, starting at the same edge, become one block again, so that paragraphs
+ * are told apart by their own lines (the last one short), as in horizontal text.
+ */
+function joinAdjacentColumns(blocks: LayoutBlock[]): LayoutBlock[] {
+  const out: LayoutBlock[] = [];
+  let previous: Extract<LayoutBlock, { kind: "text" }> | undefined;
+  for (const block of [...blocks].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+    if (block.kind !== "text") {
+      out.push(block);
+      continue;
+    }
+    const lastLine = previous?.lines[previous.lines.length - 1];
+    const firstLine = block.lines[0];
+    const size = lastLine ? lastLine.bbox[3] - lastLine.bbox[1] : 0;
+    if (previous && lastLine && firstLine && firstLine.bbox[1] - lastLine.bbox[3] < size && Math.abs(firstLine.bbox[0] - lastLine.bbox[0]) < 2 * size) {
+      previous.lines.push(...block.lines);
+      previous.bbox = [Math.min(previous.bbox[0], block.bbox[0]), previous.bbox[1], Math.max(previous.bbox[2], block.bbox[2]), block.bbox[3]];
+      continue;
+    }
+    previous = { ...block, lines: [...block.lines] };
+    out.push(previous);
+  }
+  return out;
+}
+
 /** The page turned for reading if it is set vertically; otherwise the page as it is. */
 export function readableOrientation(page: LayoutPage): LayoutPage {
   const blocks = page.blocks.map((b): LayoutBlock => (b.kind === "text" ? { ...b, lines: joinStacks(b.lines) } : b));
+  joinStrays(blocks);
   let vertical = 0;
   let all = 0;
   for (const b of blocks)
@@ -96,15 +144,16 @@ export function readableOrientation(page: LayoutPage): LayoutPage {
       }
   if (all === 0 || vertical < all * VERTICAL_SHARE) return page;
   const w = page.width;
+  const turnedBlocks = blocks.filter((b) => b.kind !== "text" || b.lines.length > 0).map((b): LayoutBlock =>
+    b.kind === "text"
+      ? { kind: "text", bbox: turned(b.bbox, w), lines: b.lines.map((l) => turnedLine(l, w)) }
+      : { ...b, bbox: turned(b.bbox, w), pageBox: b.pageBox ?? b.bbox },
+  );
   return {
     ...page,
     width: page.height,
     height: page.width,
-    blocks: blocks.map((b): LayoutBlock =>
-      b.kind === "text"
-        ? { kind: "text", bbox: turned(b.bbox, w), lines: b.lines.map((l) => turnedLine(l, w)) }
-        : { ...b, bbox: turned(b.bbox, w), pageBox: b.pageBox ?? b.bbox },
-    ),
+    blocks: joinAdjacentColumns(turnedBlocks),
     rules: page.rules.map((r) => turnedRule(r, w)),
     drawings: page.drawings.map((d) => turned(d, w)),
     fills: page.fills.map((f) => ({ ...f, box: turned(f.box, w) })),

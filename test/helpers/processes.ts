@@ -20,21 +20,19 @@ export async function waitFor(condition: () => Promise<boolean> | boolean, ms: n
 
 /** Clock ticks a second in /proc's times (USER_HZ, 100 on Linux). */
 const TICKS = 100;
+/** How often the process tree is read while work runs. */
+const SAMPLE_MS = 100;
 
-/**
- * CPU seconds a process and all its descendants have used so far, those that ended and were reaped included:
- * a measure of work that other load on a shared machine does not inflate as it does wall time.
- */
-export async function treeCpuSeconds(root: number): Promise<number> {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+/** CPU ticks (user and system) each process of a tree has used so far, by pid and start time. */
+async function treeTicks(root: number): Promise<Map<string, number>> {
+  const stats = new Map<number, { parent: number; key: string; ticks: number }>();
   for (const name of await fs.readdir("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     const stat = await fs.readFile(`/proc/${name}/stat`, "utf8").catch(() => "");
     if (!stat) continue;
-    // Fields after the command name: state, ppid, ... utime (14), stime (15), cutime (16), cstime (17).
+    // Fields after the command name: state (3), ppid (4), ... utime (14), stime (15), ... starttime (22).
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    stats.set(Number(name), { parent: Number(fields[1]), ticks });
+    stats.set(Number(name), { parent: Number(fields[1]), key: `${name}@${fields[19]}`, ticks: Number(fields[11]) + Number(fields[12]) });
   }
   const inTree = (pid: number): boolean => {
     for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
@@ -43,7 +41,35 @@ export async function treeCpuSeconds(root: number): Promise<number> {
     }
     return false;
   };
-  let ticks = 0;
-  for (const [pid, s] of stats) if (inTree(pid)) ticks += s.ticks;
-  return ticks / TICKS;
+  const out = new Map<string, number>();
+  for (const [pid, s] of stats) if (inTree(pid)) out.set(s.key, s.ticks);
+  return out;
+}
+
+/**
+ * Runs work and measures the CPU seconds a process and all its descendants spent meanwhile: a measure of work that
+ * other load on a shared machine inflates far less than wall time. The tree is read every 100 ms, each process's own
+ * time only (a parent's count of its ended children would count them twice), so a process that ends is counted up
+ * to its last reading; one that starts and ends between two readings is missed.
+ */
+export async function measureTreeCpu<T>(root: number, work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  const first = await treeTicks(root);
+  const last = new Map(first);
+  let sampling = Promise.resolve();
+  const timer = setInterval(() => {
+    sampling = sampling.then(async () => {
+      for (const [key, ticks] of await treeTicks(root)) last.set(key, ticks);
+    });
+  }, SAMPLE_MS);
+  try {
+    const result = await work();
+    clearInterval(timer);
+    await sampling;
+    for (const [key, ticks] of await treeTicks(root)) last.set(key, ticks);
+    let ticks = 0;
+    for (const [key, now] of last) ticks += now - (first.get(key) ?? 0);
+    return { result, seconds: ticks / TICKS };
+  } finally {
+    clearInterval(timer);
+  }
 }
