@@ -265,14 +265,17 @@ function markFootnotes(flow: FlowItem[], start: number, pageHeight: number, body
   }
 }
 
-function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: number, detectTables: boolean): { flow: FlowItem[]; tables: number } {
+/**
+ * The page's tables and what drawings take: tables drawn with rules first; then drawings, which take the text
+ * inside them (a chart's labels) into their picture; then tables ruled across only, and the text grid finds the
+ * unruled tables among the lines left. Returns the lines left as text too.
+ */
+function tablesAndDrawings(page: LayoutPage, skip: ReadonlySet<LayoutLine>, detectTables: boolean): { tables: FoundTable[]; inDrawings: Set<LayoutLine>; text: LayoutLine[] } {
   const lines = page.blocks.flatMap((b, block) => {
     if (b.kind !== "text") return [];
     const kept = b.lines.filter((l) => !skip.has(l));
     return kept.map((line) => ({ line, block, blockLines: kept.length }));
   });
-  // Tables drawn with rules first; then drawings, which take the text inside them (a chart's labels) into their
-  // picture; the text grid finds the unruled tables among the lines left.
   const ruled = detectTables ? findRuledTables(page.rules, lines.map((l) => l.line), page) : [];
   const inRuled = new Set(ruled.flatMap((t) => [...t.lines]));
   const inDrawings = keepDrawings(page, lines.map((l) => l.line).filter((l) => !inRuled.has(l)), ruled);
@@ -280,9 +283,13 @@ function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: num
   const acrossOnly = detectTables ? findRuleBoundedTables(page.rules, free.map((l) => l.line)) : [];
   const inAcrossOnly = new Set(acrossOnly.flatMap((t) => [...t.lines]));
   const tables = detectTables ? [...ruled, ...acrossOnly, ...findTables(free.filter((l) => !inAcrossOnly.has(l.line)), page.width)] : [];
-  const fills = shadingFills(page);
   const inTables = new Set(tables.flatMap((t) => [...t.lines]));
-  const text = free.map((l) => l.line).filter((l) => !inTables.has(l));
+  return { tables, inDrawings, text: free.map((l) => l.line).filter((l) => !inTables.has(l)) };
+}
+
+function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: number, detectTables: boolean): { flow: FlowItem[]; tables: number } {
+  const { tables, inDrawings, text } = tablesAndDrawings(page, skip, detectTables);
+  const fills = shadingFills(page);
   // Text boxes set into the running text are read on their own and placed after the paragraph beside them.
   const floating = textBoxes(page, text, tables, fills).filter((box) => floats(box, text));
   const inFloats = new Set(floating.flatMap((f) => f.lines));
@@ -299,21 +306,22 @@ function pageFlow(page: LayoutPage, skip: ReadonlySet<LayoutLine>, bodySize: num
     markFootnotes(flow, start, page.height, bodySize);
   }
   for (const box of floating) {
-    const own: FlowItem[] = [];
     const inBox = new Set(box.lines);
     const outside = new Set(page.blocks.flatMap((b) => (b.kind === "text" ? b.lines.filter((l) => !inBox.has(l)) : [])));
-    const boxItems = itemsOf({ ...page, blocks: page.blocks.filter((b) => b.kind === "text") }, outside, [], fills).items;
-    for (const column of readingOrder(boxItems, minGutter)) flowOfColumn(column, own);
+    const own: FlowItem[] = [];
+    for (const column of readingOrder(itemsOf(page, outside, [], fills).items.filter((i) => i.kind === "line"), minGutter)) flowOfColumn(column, own);
     flow.splice(afterAnchor(flow, columns, box.box), 0, ...own);
   }
-  for (const item of flow) {
-    if (item.kind !== "paragraph") continue;
-    const fill = fillBehind(fills, item.lines.map((l) => l.bbox));
-    if (fill) item.fill = fill;
-    if (item.lines.filter((l) => rightToLeftText(lineText(l))).length * 2 > item.lines.length) item.rtl = true;
-  }
+  for (const item of flow) if (item.kind === "paragraph") lookOf(item, fills);
   const notes = flow.filter((f) => f.kind === "paragraph" && f.footnote);
   return { flow: [...flow.filter((f) => !(f.kind === "paragraph" && f.footnote)), ...notes], tables: tables.length };
+}
+
+/** A paragraph's colour behind it, and whether most of its lines are right-to-left text. */
+function lookOf(item: Extract<FlowItem, { kind: "paragraph" }>, fills: readonly PageFill[]): void {
+  const fill = fillBehind(fills, item.lines.map((l) => l.bbox));
+  if (fill) item.fill = fill;
+  if (item.lines.filter((l) => rightToLeftText(lineText(l))).length * 2 > item.lines.length) item.rtl = true;
 }
 
 /**

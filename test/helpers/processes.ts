@@ -46,13 +46,27 @@ async function treeTicks(root: number): Promise<Map<string, number>> {
   return out;
 }
 
+const sumOf = (ticks: ReadonlyMap<string, number>) => [...ticks.values()].reduce((a, b) => a + b, 0);
+
+/** Waits (up to 10 s) until the tree uses no more than 2 ticks in 200 ms: its work done, background work too. */
+async function quiet(root: number): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const before = sumOf(await treeTicks(root));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (sumOf(await treeTicks(root)) - before <= 2) return;
+  }
+}
+
 /**
- * Runs work and measures the CPU seconds a process and all its descendants spent meanwhile: a measure of work that
- * other load on a shared machine inflates far less than wall time. The tree is read every 100 ms, each process's own
- * time only (a parent's count of its ended children would count them twice), so a process that ends is counted up
- * to its last reading; one that starts and ends between two readings is missed.
+ * Runs work and measures the CPU seconds a process and all its descendants spent on it: a measure of work that other
+ * load on a shared machine inflates far less than wall time. It starts with the tree at rest and ends when the tree
+ * is at rest again, so that what the work set going in the background (a helper process started for the next job)
+ * counts to it, and nothing else's does. The tree is read every 100 ms, each process's own time only (a parent's
+ * count of its ended children would count them twice), so a process that ends is counted up to its last reading;
+ * one that starts and ends between two readings is missed.
  */
 export async function measureTreeCpu<T>(root: number, work: () => Promise<T>): Promise<{ result: T; seconds: number }> {
+  await quiet(root);
   const first = await treeTicks(root);
   const last = new Map(first);
   let sampling = Promise.resolve();
@@ -63,6 +77,7 @@ export async function measureTreeCpu<T>(root: number, work: () => Promise<T>): P
   }, SAMPLE_MS);
   try {
     const result = await work();
+    await quiet(root);
     clearInterval(timer);
     await sampling;
     for (const [key, ticks] of await treeTicks(root)) last.set(key, ticks);
