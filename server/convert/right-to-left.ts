@@ -29,7 +29,7 @@ export function mendRightToLeftLineEnds(page: LayoutPage): void {
       if (!stop) continue;
       // The stop may be a span of its own (set in another font than the letters).
       first.text = first.text.trimStart().slice(stop.length);
-      const trailing = /\s*$/.exec(last.text)![0];
+      const trailing = last.text.slice(last.text.trimEnd().length);
       last.text = last.text.slice(0, last.text.length - trailing.length) + stop + trailing;
       if (first.text === "") line.spans.shift();
     }
