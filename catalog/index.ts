@@ -11,5 +11,6 @@ export * from "./options/repair.js";
 export * from "./options/ocr.js";
 export * from "./options/sign.js";
 export * from "./options/annotate.js";
+export * from "./options/redact.js";
 export * from "./options/convert.js";
 export * from "./not-applied.js";

@@ -23,6 +23,8 @@ import { blankPagesOptions } from "./options/blank-pages.js";
 import { nUpOptions } from "./options/n-up.js";
 import { extractImagesOptions } from "./options/extract-images.js";
 import { sanitizeOptions } from "./options/sanitize.js";
+import { redactOptions } from "./options/redact.js";
+import { compareOptions } from "./options/compare.js";
 import { htmlToPdfOptions } from "./options/html-to-pdf.js";
 import {
   basicConvertOptions,
@@ -322,10 +324,12 @@ export const TOOLS: readonly ToolDefinition[] = [
   tool({
     id: "html-to-pdf",
     name: "HTML to PDF",
-    description: "Print a web page saved as HTML, or a ZIP of it with its pictures and styles, to PDF.",
+    description: "Print a web page to PDF: by its address, or saved as HTML (or a ZIP with its pictures and styles).",
     category: "convert",
     icon: "Globe",
     accepts: ["html", "zip"],
+    // A web address (the url field) takes the place of a file.
+    minFiles: 0,
     options: htmlToPdfOptions,
   }),
   tool({
@@ -383,6 +387,31 @@ export const TOOLS: readonly ToolDefinition[] = [
     category: "secure",
     icon: "ShieldX",
     options: sanitizeOptions,
+  }),
+  tool({
+    id: "redact-pdf",
+    name: "Redact PDF",
+    description: "Remove words, personal data and areas you mark for good: the text is taken out of the file, not hidden under a box.",
+    category: "secure",
+    icon: "EyeOff",
+    screen: "dedicated",
+    options: redactOptions,
+  }),
+  tool({
+    id: "compare-pdf",
+    name: "Compare PDF",
+    description: "See what changed between two versions of a PDF: words added, removed and changed, and pages drawn differently.",
+    category: "edit",
+    icon: "FileDiff",
+    screen: "dedicated",
+    multiple: true,
+    minFiles: 2,
+    maxFiles: 2,
+    minFilesMessage: "Please upload two PDFs to compare: the old version first, then the new one.",
+    maxFilesMessage: "Compare PDF takes exactly two PDFs: the old version first, then the new one.",
+    apiNote:
+      "Send the old version first, then the new one. The result is a ZIP of report.pdf and report.json; fileIds names the two in that order, so the JSON can be fetched on its own.",
+    options: compareOptions,
   }),
   // Formats offered only inside Convert PDF
   ...(

@@ -38,6 +38,8 @@ export interface ToolDefinition {
   maxFiles: number;
   /** The sentence when fewer than minFiles arrive (beyond the first, which every tool needs). */
   minFilesMessage?: string;
+  /** The sentence when more than maxFiles arrive. */
+  maxFilesMessage?: string;
   extraFiles?: readonly ExtraFileField[];
   /** Multipart fields other than files, with their defaults and bounds. */
   options: z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -45,6 +47,8 @@ export interface ToolDefinition {
   sameAs?: string;
   /** Convert PDF dispatches to the format named by this field. */
   dispatchField?: { name: string; targets: readonly string[]; defaultTarget: string };
+  /** What the API documentation adds to the description: the order files go in, the shape of the result. */
+  apiNote?: string;
   /** The process button text on the generic screen. */
   processLabel?: string;
 }

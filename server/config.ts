@@ -1,7 +1,9 @@
+import { DEFAULT_MAX_PAGES } from "../pdf-ops/limits.js";
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
 import { DEFAULT_FILE_TTL_SECONDS } from "../catalog/lifetime.js";
+import { PUBLIC_WEB, type EgressPolicy } from "./engines/egress/addresses.js";
 import type { EnginePoolLimits } from "./engines/engine-pool.js";
 import type { DeadlineSettings } from "./jobs/job-deadline.js";
 import type { S3Settings } from "./storage/s3-store.js";
@@ -44,6 +46,11 @@ export interface Config {
   /** The RFC 3161 time-stamp authority for signatures (TSA_URL), and how long to wait for it; no URL: no time stamps. */
   tsaUrl?: string;
   tsaTimeoutMs: number;
+  /**
+   * Where a page printed from a web address (HTML to PDF) may fetch from: public addresses on web ports. Not set
+   * from the environment; tests put a local server in its place.
+   */
+  egressPolicy: EgressPolicy;
   /** Work started per client address per minute (0: no limit); whether X-Forwarded-For names the client. */
   rateLimitPerMinute: number;
   trustProxy: boolean;
@@ -107,7 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueLimit: intFrom(env.QUEUE_LIMIT, 100),
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
-    maxPages: intFrom(env.MAX_PAGES, 5000),
+    maxPages: intFrom(env.MAX_PAGES, DEFAULT_MAX_PAGES),
     renderProcesses: Math.max(1, intFrom(env.RENDER_PROCESSES, cores)),
     mupdf: {
       memoryLimitBytes: intFrom(env.MUPDF_MEMORY_LIMIT_MB, 1536) * MB,
@@ -126,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3From(env),
     tsaUrl: env.TSA_URL?.trim() || undefined,
     tsaTimeoutMs: intFrom(env.TSA_TIMEOUT_SECONDS, 15) * 1000,
+    egressPolicy: PUBLIC_WEB,
     rateLimitPerMinute: intFrom(env.RATE_LIMIT_PER_MINUTE, 300),
     trustProxy,
     maxFormFields: intFrom(env.MAX_FORM_FIELDS, 200),

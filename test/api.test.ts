@@ -24,12 +24,13 @@ describe("catalogue", () => {
     expect(ids.size).toBe(TOOLS.length);
   });
 
-  it("lets only merge, jpg-to-pdf and the batch converters take many files, 20 at most", () => {
+  it("lets only merge, jpg-to-pdf and the batch converters take many files, 20 at most, and compare exactly two", () => {
     for (const tool of TOOLS) {
-      if (tool.multiple) expect(tool.maxFiles).toBe(20);
+      if (tool.id === "compare-pdf") expect([tool.minFiles, tool.maxFiles]).toEqual([2, 2]);
+      else if (tool.multiple) expect(tool.maxFiles).toBe(20);
       else expect(tool.maxFiles).toBe(1);
     }
-    expect(TOOLS.filter((t) => t.multiple).map((t) => t.id).sort()).toEqual(["convert-pdf", "jpg-to-pdf", "merge-pdf", "pdf-to-word"]);
+    expect(TOOLS.filter((t) => t.multiple).map((t) => t.id).sort()).toEqual(["compare-pdf", "convert-pdf", "jpg-to-pdf", "merge-pdf", "pdf-to-word"]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableClock } from "./helpers/clock.js";
@@ -54,6 +55,24 @@ describe("results as inputs", () => {
     const texts = await pageTexts(out);
     expect(texts.map((t) => t.trim())).toEqual(["Sample page 1 of 2", "Sample page 2 of 2", "Sample page 1 of 3", "Sample page 2 of 3", "Sample page 3 of 3"]);
     expect(await rotationsOf(out)).toEqual([0, 0, 180, 180, 180]);
+  });
+
+  it("takes each result in its place among the uploads, as the parts were sent", async () => {
+    const rotated = await postTool(server, "rotate-pdf", [threePages], { angle: 90 });
+    const form = new FormData();
+    form.append("fileIds", rotated.body.fileId!);
+    form.append("files", new Blob([await fs.readFile(twoPages)]), "two.pdf");
+    form.append("fileIds", rotated.body.fileId!);
+    const res = await fetch(`${server.url}/api/process/merge-pdf`, { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    const { path: out } = await download(server, ((await res.json()) as { downloadUrl: string }).downloadUrl);
+    expect(await rotationsOf(out)).toEqual([90, 90, 90, 0, 0, 90, 90, 90]);
+    expect((await pageTexts(out)).map((t) => t.trim())).toEqual([
+      ...["1 of 3", "2 of 3", "3 of 3"].map((n) => `Sample page ${n}`),
+      "Sample page 1 of 2",
+      "Sample page 2 of 2",
+      ...["1 of 3", "2 of 3", "3 of 3"].map((n) => `Sample page ${n}`),
+    ]);
   });
 
   it("names each output where there are several, each one an input again; the ZIP itself has no id", async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { pageNumberOptions } from "../catalog/options/page-numbers.js";
 import { ocrOptions } from "../catalog/options/ocr.js";
+import { redactOptions } from "../catalog/options/redact.js";
 import { protectOptions, unlockOptions } from "../catalog/options/security.js";
 import { splitOptions } from "../catalog/options/pages.js";
 import { watermarkOptions } from "../catalog/options/watermark.js";
-import { decodeOptions } from "../server/http/form-options.js";
+import { decodeOptions } from "../pdf-ops/options.js";
+// The server reads its errors in English through its catalogue; the sentences below are that English.
+import "../server/i18n/i18n.js";
 
 const fields = (entries: Record<string, string | string[]>) =>
   new Map(Object.entries(entries).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
@@ -54,6 +57,21 @@ describe("multipart fields to options", () => {
   it("gathers name[0], name[1], ... into a list", () => {
     const options = decodeOptions(ocrOptions, fields({ "multipleLanguages[1]": "fra", "multipleLanguages[0]": "deu" }));
     expect(options.multipleLanguages).toEqual(["deu", "fra"]);
+  });
+
+  it("gathers a list field sent several times, or once with one element, and reads a JSON list as the list", () => {
+    expect(decodeOptions(redactOptions, fields({ terms: ["Smith", "[0-9]+"] })).terms).toEqual(["Smith", "[0-9]+"]);
+    expect(decodeOptions(redactOptions, fields({ terms: "[0-9]" })).terms).toEqual(["[0-9]"]);
+    // A JSON list of texts is the list; one that is not a list of texts is a term as typed (a pattern such as [1]).
+    expect(decodeOptions(redactOptions, fields({ terms: '["a b", "c"]' })).terms).toEqual(["a b", "c"]);
+    expect(decodeOptions(redactOptions, fields({ terms: "[1]" })).terms).toEqual(["[1]"]);
+    expect(decodeOptions(redactOptions, fields({ presets: ["email", "card"] })).presets).toEqual(["email", "card"]);
+    expect(decodeOptions(redactOptions, fields({ presets: "iban" })).presets).toEqual(["iban"]);
+    expect(decodeOptions(redactOptions, fields({ terms: "", presets: "email" })).terms).toEqual([]);
+    // A list of objects keeps its JSON reading, so that a mistake inside it is named.
+    expect(() => decodeOptions(redactOptions, fields({ areas: '[{"page":0,"x":0,"y":0,"width":5,"height":5}]' }))).toThrow('"areas.0.page" must be at least 1.');
+    expect(() => decodeOptions(redactOptions, fields({ areas: "[{]" }))).toThrow('"areas" must be an array.');
+    expect(decodeOptions(ocrOptions, fields({ multipleLanguages: "deu" })).multipleLanguages).toEqual(["deu"]);
   });
 
   it("answers with the spec's sentence or one naming the field", () => {

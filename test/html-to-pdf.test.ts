@@ -153,14 +153,99 @@ describe("HTML to PDF", () => {
     expect(mainPageOf(["style.css"])).toBeUndefined();
   });
 
-  it("says what is wrong: no page in the ZIP, a web address, a file that is not HTML", async () => {
+  it("says what is wrong: no page in the ZIP, both a file and a web address, neither, a file that is not HTML", async () => {
     const noPage = await postTool(server, "html-to-pdf", [{ name: "assets.zip", data: zipOf({ "style.css": "p{}" }), type: "application/zip" }]);
     expect(noPage.status).toBe(422);
     expect(noPage.body.error).toBe('"assets.zip" holds no web page: put an index.html (or one .html file) at its top.');
-    const url = await postTool(server, "html-to-pdf", [html("a.html", page("x"))], { url: "https://example.org/" });
-    expect(url.status).toBe(400);
-    expect(url.body.error).toContain("not available yet");
+    const both = await postTool(server, "html-to-pdf", [html("a.html", page("x"))], { url: "https://example.org/" });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toBe("Please upload an HTML file or give a web address, not both.");
+    const neither = await postTool(server, "html-to-pdf", []);
+    expect(neither.status).toBe(400);
+    expect(neither.body.error).toContain("Please upload an HTML file");
     const binary = await postTool(server, "html-to-pdf", [{ name: "fake.html", data: Buffer.from([0, 1, 2, 60, 0]), type: "text/html" }]);
     expect(binary.status).toBe(415);
+  });
+});
+
+describe("HTML to PDF from a web address", () => {
+  /** A web site on this machine's loopback, standing in for a public one; `other` is a second, private one. */
+  let site: http.Server;
+  let sitePort: number;
+  let other: http.Server;
+  let otherUrl: string;
+  let otherVisits: string[];
+  let web: TestServer;
+  beforeAll(async () => {
+    otherVisits = [];
+    other = http.createServer((req, res) => {
+      otherVisits.push(req.url ?? "");
+      res.end("<p>INTERNAL-ONLY</p>");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    site = http.createServer((req, res) => {
+      if (req.url === "/red.png") {
+        res.setHeader("content-type", "image/png");
+        res.end(makePng(30, 30, () => 0));
+      } else if (req.url === "/to-inside") {
+        res.writeHead(302, { location: `${otherUrl}/secret` }).end();
+      } else if (req.url === "/scripted") {
+        res.setHeader("content-type", "text/html");
+        res.end(page('<p id="t">Served static</p><script>document.getElementById("t").textContent = "Changed by a script"</script>'));
+      } else {
+        res.setHeader("content-type", "text/html");
+        res.end(page(`<h1>Public page</h1><img src="/red.png" width="300" height="300"><img src="${otherUrl}/tracker.png"><iframe src="${otherUrl}/frame"></iframe>`));
+      }
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    sitePort = (site.address() as AddressInfo).port;
+    // This site alone counts as "public" here; the real policy admits public addresses on ports 80 and 443.
+    web = await startServer({ egressPolicy: { allows: (address, port) => address === "127.0.0.1" && port === sitePort } });
+  });
+  afterAll(async () => {
+    await web?.close();
+    await new Promise((resolve) => site?.close(resolve));
+    await new Promise((resolve) => other?.close(resolve));
+  });
+
+  it("prints the page with what it loads from allowed addresses, and nothing from private ones", async () => {
+    const { path: pdf, reply } = await runTool(web, "html-to-pdf", [], { url: `http://127.0.0.1:${sitePort}/article` });
+    await qpdfCheck(pdf);
+    const text = await pdftotext(pdf);
+    expect(text).toContain("Public page");
+    expect(text).not.toContain("INTERNAL-ONLY");
+    const { width, height, pixels } = await renderGray(pdf, 1, 30);
+    expect(pixels.filter((v) => v < 60).length / (width * height)).toBeGreaterThan(0.05);
+    expect(otherVisits).toEqual([]);
+    expect(reply.filename).toBe("127.0.0.1.pdf");
+    expect(reply.message).toMatch(/^Printed 127\.0\.0\.1 on 1 page \(A4, portrait\)\. \d+ requests? to private, local or unreachable addresses (was|were) not made\.$/);
+  });
+
+  it("keeps the page's scripts off unless asked", async () => {
+    const { path: off } = await runTool(web, "html-to-pdf", [], { url: `http://127.0.0.1:${sitePort}/scripted` });
+    expect(await pdftotext(off)).toContain("Served static");
+    const { path: on } = await runTool(web, "html-to-pdf", [], { url: `http://127.0.0.1:${sitePort}/scripted`, javascript: "true" });
+    expect(await pdftotext(on)).toContain("Changed by a script");
+  });
+
+  it("does not follow a redirect to a private address", async () => {
+    const reply = await postTool(web, "html-to-pdf", [], { url: `http://127.0.0.1:${sitePort}/to-inside` });
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toContain("visits only public web addresses");
+    expect(otherVisits).toEqual([]);
+  });
+
+  it("refuses local and private addresses with the real policy, and addresses that are not http(s)", async () => {
+    for (const url of [`${otherUrl}/`, "http://localhost/", "http://169.254.169.254/latest/meta-data/", "http://[::1]/", "http://10.0.0.1/"]) {
+      const reply = await postTool(server, "html-to-pdf", [], { url });
+      expect(reply.status, url).toBe(422);
+      expect(reply.body.error, url).toContain("visits only public web addresses");
+    }
+    expect(otherVisits).toEqual([]);
+    for (const url of ["file:///etc/passwd", "ftp://example.org/", "javascript:alert(1)", "http://user:secret@example.org/", "not a url"]) {
+      const reply = await postTool(server, "html-to-pdf", [], { url });
+      expect(reply.status, url).toBe(400);
+    }
   });
 });

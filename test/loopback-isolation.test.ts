@@ -59,7 +59,8 @@ function reachingPdf(url: string): Buffer {
   return rawPdf(objects);
 }
 
-const TOOLS: Array<[string, Record<string, string | number | object>]> = [
+/** Each tool with its fields, and how many copies of the file it takes where that is more than one. */
+const TOOLS: Array<[string, Record<string, string | number | object>, number?]> = [
   ["rotate-pdf", {}],
   ["split-pdf", {}],
   ["delete-pages", { pages: "2" }],
@@ -90,6 +91,8 @@ const TOOLS: Array<[string, Record<string, string | number | object>]> = [
   ["n-up-pdf", {}],
   ["extract-images", { minWidth: 1, minHeight: 1 }],
   ["sanitize-pdf", {}],
+  ["redact-pdf", { presets: ["email"], areas: [{ page: 1, x: 0, y: 0, width: 50, height: 50 }] }],
+  ["compare-pdf", {}, 2],
 ];
 
 describe("no engine reaches the network", () => {
@@ -106,8 +109,8 @@ describe("no engine reaches the network", () => {
     await fs.writeFile(probe, data);
     expect((await exec("pdftotext", [probe, "-"])).stdout).toContain("Loopback probe page");
     const statuses: string[] = [];
-    for (const [tool, fields] of TOOLS) {
-      const reply = await postTool(server, tool, [{ name: "reach.pdf", data }], fields);
+    for (const [tool, fields, copies = 1] of TOOLS) {
+      const reply = await postTool(server, tool, Array.from({ length: copies }, (_, i) => ({ name: `reach-${i + 1}.pdf`, data })), fields);
       statuses.push(`${tool} ${reply.status}${reply.status === 200 ? "" : ` ${reply.body.error}`}`);
       if (tool === "pdf-to-html" && reply.status === 200) await expectNoRemoteResources(reply.body.downloadUrl!);
     }

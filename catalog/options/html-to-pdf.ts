@@ -18,7 +18,8 @@ export const htmlToPdfOptions = z.object({
     .default("")
     .meta({
       title: "Web address",
-      description: "Printing a page from the web is not available yet: save it as HTML (or a ZIP with its files) and upload it.",
+      description: "An http(s) address of a public page, printed instead of an uploaded file.",
+      // The API takes it; the screen, built around uploads, does not offer it yet.
       hidden: true,
     }),
 });

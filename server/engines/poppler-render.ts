@@ -12,7 +12,8 @@ import { classifyRunFailure, runProcess } from "./process-runner.js";
 
 export const POPPLER_ENGINE = "poppler";
 
-export type PopplerImageFormat = "jpeg" | "png";
+/** pgm: plain grey pixels with a short header (pdftoppm -gray), for comparing pages pixel by pixel. */
+export type PopplerImageFormat = "jpeg" | "png" | "pgm";
 
 /** One-based pages first to last, inclusive, at one resolution. */
 export interface PageRun {
@@ -30,7 +31,7 @@ export interface PopplerImageOptions {
 
 /** What the files of a run are called: this, a dash, the page number zero-padded to the document's page count. */
 const PREFIX = "page";
-const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png)$/;
+const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png|pgm)$/;
 
 /**
  * What a failed render means. pdftoppm and pdftocairo exit 1 when they cannot open the file and 99 on other input
@@ -47,9 +48,11 @@ export function popplerRenderFailure(err: unknown): unknown {
 
 /** The command line of one run; `outDir` must be an empty folder of this run's own inside the job's folder. */
 export function popplerRenderArgs(input: string, run: PageRun, outDir: string, options: PopplerImageOptions): { command: string; args: string[] } {
-  const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : ["-png"];
+  const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : options.format === "png" ? ["-png"] : [];
+  // pdftocairo writes no PGM; pdftoppm's own -gray does.
+  const cairo = options.gray && options.format !== "pgm";
   return {
-    command: options.gray ? "pdftocairo" : "pdftoppm",
+    command: cairo ? "pdftocairo" : "pdftoppm",
     // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).
     args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
   };

@@ -27,8 +27,8 @@ export interface RunOptions {
   workDir?: string;
   /** Bind the job's folder as the program's /tmp instead of at its own path (see SandboxView). */
   workDirAsTmp?: boolean;
-  /** Extra files or folders the program may read. */
-  readOnly?: readonly string[];
+  /** Extra files or folders the program may read (see SandboxView). */
+  readOnly?: SandboxView["readOnly"];
   timeoutMs: number;
   signal?: AbortSignal;
   /** Exit codes that mean success (qpdf uses 3 for "succeeded with warnings"). */

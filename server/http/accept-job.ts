@@ -10,12 +10,13 @@ import { newId } from "../lib/ids.js";
 import type { Stats } from "../storage/stats.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
-import { PROCESSORS } from "../tools/index.js";
+import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
-import { decodeOptions } from "./form-options.js";
+import { decodeOptions } from "../../pdf-ops/options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
+import { msg } from "../i18n/message.js";
 
 export interface JobDeps {
   config: Config;
@@ -60,14 +61,16 @@ export interface WorkPlan {
  */
 export async function acceptJob(toolId: string, request: FastifyRequest, deps: JobDeps): Promise<Job<ProcessReply>> {
   const requested = findTool(toolId);
-  if (!requested) throw new UserError(`There is no tool called "${toolId}".`, 404, "unknown_tool");
+  if (!requested) throw new UserError(msg("errors.unknownTool", { tool: toolId.slice(0, 100) }), 404, "unknown_tool");
   return acceptWork(request, deps, fieldLimitsFor(requested), (fields) => {
     const tool = resolveTool(requested, fields);
-    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
+    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
     const batch = batchAsked(tool, fields);
     // A batch takes as many files as any request may carry, each run on its own.
     const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;
-    return { checkAs, toolId: tool.id, options: decodeOptions(tool.options, fields), ...(batch && { batch }) };
+    const options = decodeOptions(tool.options, fields);
+    OPTION_CHECKS[processorIdOf(tool)]?.(options as never);
+    return { checkAs, toolId: tool.id, options, ...(batch && { batch }) };
   });
 }
 

@@ -9,7 +9,7 @@ import type { ReceivedUpload } from "./upload.js";
 
 /**
  * Results are inputs: a request may name results of earlier jobs by their `fileId` (field `fileIds`, repeated) in
- * place of uploading them again, or after its uploaded files. An id is as secret as the download link it comes
+ * place of uploading them again, before, between or after its uploaded files: each takes its place in the order sent. An id is as secret as the download link it comes
  * from, and reads only what that link would. Each result is copied into the request's folder and then checked
  * like any upload (kind, size, count), so a tool cannot tell the two apart.
  */
@@ -21,24 +21,23 @@ export function expiredFileMessage(fileTtlSeconds: number): string {
   return `This file does not exist or has expired: files are deleted ${lifetimeInWords(fileTtlSeconds)} after upload.`;
 }
 
-/** The ids a request names, in order, from `fileIds` and `fileIds[]`. */
-function namedIds(upload: ReceivedUpload): string[] {
-  return [...(upload.fields.get(FILE_IDS_FIELD) ?? []), ...(upload.fields.get(`${FILE_IDS_FIELD}[]`) ?? [])].map((id) => id.trim());
-}
-
-/** Appends the results the request names to its files; a malformed id is a 400, one that names nothing a 404. */
+/**
+ * Puts the results the request names among its files, each where it was sent (after the files sent before it); a
+ * malformed id is a 400, one that names nothing a 404.
+ */
 export async function addEarlierResults(upload: ReceivedUpload, store: FileStore, uploadDir: string, limits: { maxFiles: number; fileTtlSeconds: number }): Promise<void> {
-  const ids = namedIds(upload);
-  if (ids.length === 0) return;
-  if (upload.files.length + ids.length > limits.maxFiles) {
+  const named = upload.namedIds;
+  if (named.length === 0) return;
+  if (upload.files.length + named.length > limits.maxFiles) {
     throw new UserError(`Too many files: at most ${limits.maxFiles} at once, uploaded and named by fileIds together.`, 400, "too_many_files");
   }
-  for (const [i, id] of ids.entries()) {
+  for (const [i, { id, filesBefore }] of named.entries()) {
     if (!isId(id)) throw new UserError(`"${id.slice(0, 40)}" is not a file id: use the fileId of an earlier result.`, 400, "invalid_file_id");
     const found = await store.open(id);
     if (!found) throw new UserError(expiredFileMessage(limits.fileTtlSeconds), 404, "not_found");
     const target = path.join(uploadDir, "uploads", `result-${i + 1}`);
     await pipeline(found.stream, createWriteStream(target, { mode: 0o600 }));
-    upload.files.push({ path: target, name: found.meta.name, size: found.meta.size, declaredType: found.meta.contentType });
+    // The results before this one were put in already, each one place further on.
+    upload.files.splice(filesBefore + i, 0, { path: target, name: found.meta.name, size: found.meta.size, declaredType: found.meta.contentType });
   }
 }

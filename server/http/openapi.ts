@@ -36,7 +36,7 @@ function requestSchema(tool: ToolDefinition): JsonSchema {
     fileIds: {
       type: "array",
       items: { type: "string", pattern: "^[A-Za-z0-9_-]{24}$" },
-      description: "Results of earlier requests (their fileId or fileIds) taken as files, after any uploaded ones, without uploading them again. Repeat the field for several.",
+      description: "Results of earlier requests (their fileId or fileIds) taken as files without uploading them again, each in its place among the uploaded files as the parts are sent. Repeat the field for several.",
     },
     ...((options.properties ?? {}) as Record<string, JsonSchema>),
   };
@@ -66,7 +66,7 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
       post: {
         operationId: tool.id,
         summary: tool.name,
-        description: tool.description + (tool.sameAs ? ` Same processing as ${tool.sameAs}.` : ""),
+        description: [tool.description, tool.apiNote, tool.sameAs ? `Same processing as ${tool.sameAs}.` : undefined].filter(Boolean).join(" "),
         tags: [tool.category],
         requestBody: { required: true, content: { "multipart/form-data": { schema: requestSchema(tool) } } },
         responses: {
@@ -84,7 +84,7 @@ export function buildOpenApi(fileTtlSeconds: number): JsonSchema {
   }
   const filesField = {
     files: { type: "array", items: { type: "string", format: "binary" }, description: "The files for the first step (or fileIds)." },
-    fileIds: { type: "array", items: { type: "string" }, description: "Results of earlier requests taken as files, after any uploaded ones." },
+    fileIds: { type: "array", items: { type: "string" }, description: "Results of earlier requests taken as files, each in its place among the uploaded ones." },
   };
   const pipelineBody = {
     required: true,

@@ -44,7 +44,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
-    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? spec.toolId);
+    if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
     const workDir = await folders.take();
     try {
       const uploads = path.join(workDir, "uploads");
@@ -67,6 +67,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         maxPages: config.maxPages,
         allowPages: (pages: number) => deadline.allowPages(pages),
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
+        egressPolicy: config.egressPolicy,
         checkedPdfs: new Map<string, number>(),
       };
       let result;
@@ -85,7 +86,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       }
       // A pipeline says its steps' own.
       const notes = spec.steps ? [] : unappliedSettingNotes(tool, spec.options);
-      if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
+      if (notes.length > 0) result.message = [result.message ?? "", ...notes];
       return await publishResult(result, store, workDir, tool.id);
     } finally {
       // The job's engine children go with it: none of them may see another job's folder. A child started ahead

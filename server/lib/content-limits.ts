@@ -46,3 +46,9 @@ export const SITE_ZIP_LIMITS: { readonly [K in keyof typeof OFFICE_ZIP_LIMITS]: 
   maxTotalBytes: 300 * MB,
   maxPartBytes: 100 * MB,
 };
+
+/**
+ * Words one document may bring to Compare PDF: both documents' words and their boxes are held in the server's
+ * memory while they are diffed (about 100 bytes a word). A 5,000-page book of prose holds about as many.
+ */
+export const MAX_COMPARED_WORDS = 1_000_000;

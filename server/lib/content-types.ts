@@ -4,6 +4,7 @@ const TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
   ".zip": "application/zip",
   ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
   ".md": "text/markdown; charset=utf-8",
   ".html": "text/html; charset=utf-8",
   ".rtf": "application/rtf",

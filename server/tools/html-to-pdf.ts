@@ -3,11 +3,14 @@ import path from "node:path";
 import type { HtmlToPdfOptions } from "../../catalog/options/html-to-pdf.js";
 import { failedWith, InvalidOptionsError, UserError } from "../errors.js";
 import { printToPdf } from "../engines/chromium.js";
+import { PUBLIC_WEB } from "../engines/egress/addresses.js";
+import { resolve, startEgressProxy, type EgressRecord } from "../engines/egress/egress-proxy.js";
+import { engineSandboxState } from "../engines/sandbox.js";
 import { pageCount } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
-import type { Processor } from "./types.js";
+import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 /**
  * Prints an uploaded web page (an HTML file, or a ZIP holding one with its pictures and styles) to PDF with
@@ -61,11 +64,64 @@ async function preparedPage(page: string, options: HtmlToPdfOptions): Promise<st
   return prepared;
 }
 
-export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options }, ctx) => {
-  if (options.url.trim() !== "") {
-    throw new InvalidOptionsError("Printing a page from a web address is not available yet: save the page as HTML (or a ZIP with its files) and upload it.");
+/** The web address asked for, checked: http(s) only, no credentials in it. */
+function webAddress(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new InvalidOptionsError(`"url" must be a web address such as https://example.org/page.`);
   }
-  const input = files[0]!;
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidOptionsError(`"url" must start with http:// or https://.`);
+  if (url.username || url.password) throw new InvalidOptionsError(`"url" must not carry a user name or password.`);
+  return url;
+}
+
+/**
+ * Why the page at a web address was not printed (Chromium writes nothing when the page itself does not load), from
+ * what its proxy saw: the page's own host refused, or else the first host it led to (a redirect) that was.
+ */
+function unprintedSentence(url: URL, record: EgressRecord): string {
+  const refusal = record.refused.find((r) => r.host === url.hostname) ?? record.refused[0];
+  const host = refusal?.host ?? url.hostname;
+  const via = host === url.hostname ? "" : ` (it leads to ${host})`;
+  switch (refusal?.reason) {
+    case "not-public":
+      return `The page at ${url.hostname} could not be printed${via}: HTML to PDF visits only public web addresses, not private or local networks or ports other than 80 and 443.`;
+    case "unreachable":
+      return `${host} could not be reached. Please check the address.`;
+    case "limit":
+      return `The page at ${url.hostname} is larger than HTML to PDF fetches.`;
+    default:
+      return `The page at ${url.hostname} could not be loaded.`;
+  }
+}
+
+async function printWebAddress(raw: string, options: HtmlToPdfOptions, output: string, ctx: ProcessorContext): Promise<{ name: string; blocked: number }> {
+  const url = webAddress(raw);
+  if (engineSandboxState() !== "on") {
+    throw new UserError("Printing a web address needs the engine sandbox, which is not available on this server.", 503, "sandbox_unavailable");
+  }
+  // The page's own address is checked before Chromium starts, so that an address it would refuse costs nothing;
+  // the proxy checks it again, with everything the page loads.
+  const policy = ctx.egressPolicy ?? PUBLIC_WEB;
+  const verdict = await resolve(url.hostname, Number(url.port) || (url.protocol === "https:" ? 443 : 80), policy);
+  if (!verdict.ok) throw new UserError(unprintedSentence(url, { requests: 1, bytes: 0, refused: [{ host: url.hostname, port: 0, reason: verdict.reason }] }), 422, "unreachable");
+  const socket = path.join(ctx.workDir, "egress.sock");
+  const proxy = await startEgressProxy(socket, policy);
+  ctx.progress(0.1);
+  try {
+    await printToPdf({ url: url.href, proxySocket: socket }, output, ctx, { scriptsMs: options.javascript ? SCRIPT_SETTLE_MS : undefined });
+  } catch (err) {
+    if (failedWith(err, "unsupported")) throw new UserError(unprintedSentence(url, proxy.record), 422, "unreachable");
+    throw err;
+  } finally {
+    await proxy.close();
+  }
+  return { name: url.hostname, blocked: proxy.record.refused.length };
+}
+
+async function printUpload(input: InputFile, options: HtmlToPdfOptions, output: string, ctx: ProcessorContext): Promise<string> {
   const site = path.join(ctx.workDir, "site");
   await fs.mkdir(site);
   let page: string;
@@ -75,18 +131,30 @@ export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options },
     await fs.copyFile(input.path, page);
   }
   ctx.progress(0.1);
+  await printToPdf({ file: await preparedPage(page, options) }, output, ctx, { scriptsMs: options.javascript ? SCRIPT_SETTLE_MS : undefined });
+  return input.kind === "zip" ? path.basename(page) : input.name;
+}
+
+export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options }, ctx) => {
+  const input = files[0];
+  const wantsUrl = options.url.trim() !== "";
+  if (input && wantsUrl) throw new InvalidOptionsError("Please upload an HTML file or give a web address, not both.");
+  if (!input && !wantsUrl) throw new InvalidOptionsError("Please upload an HTML file (or a ZIP of a page with its files), or give a web address as \"url\".");
   const output = path.join(ctx.workDir, "printed.pdf");
+  let printed: { name: string; stem: string; blocked: number };
   try {
-    await printToPdf(await preparedPage(page, options), output, ctx, options.javascript ? SCRIPT_SETTLE_MS : undefined);
+    if (input) printed = { name: await printUpload(input, options, output, ctx), stem: stemOf(input.name), blocked: 0 };
+    else {
+      const web = await printWebAddress(options.url, options, output, ctx);
+      printed = { name: web.name, stem: web.name, blocked: web.blocked };
+    }
   } catch (err) {
-    if (failedWith(err, "unsupported", "damaged")) throw new UserError(`"${input.name}" could not be printed: Chromium could not lay the page out.`, 422, "unprintable");
+    if (failedWith(err, "unsupported", "damaged")) throw new UserError(`${input ? `"${input.name}"` : "The page"} could not be printed: Chromium could not lay it out.`, 422, "unprintable");
     throw err;
   }
   ctx.progress(0.95);
   const pages = await pageCount(output, ctx);
-  const name = input.kind === "zip" ? path.basename(page) : input.name;
-  return {
-    files: [{ path: output, name: `${stemOf(input.name)}.pdf` }],
-    message: `Printed ${name} on ${plural(pages, "page")} (${options.pageSize}, ${options.orientation}).`,
-  };
+  const notes = [`Printed ${printed.name} on ${plural(pages, "page")} (${options.pageSize}, ${options.orientation}).`];
+  if (printed.blocked > 0) notes.push(`${plural(printed.blocked, "request")} to private, local or unreachable addresses ${printed.blocked === 1 ? "was" : "were"} not made.`);
+  return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes.join(" ") };
 };

@@ -35,6 +35,8 @@ import { nUpPdf } from "./n-up-pdf.js";
 import { extractImages } from "./extract-images.js";
 import { sanitizePdf } from "./sanitize-pdf.js";
 import { htmlToPdf } from "./html-to-pdf.js";
+import { checkRedactOptions, redactPdf } from "./redact-pdf.js";
+import { comparePdf } from "./compare-pdf.js";
 
 /**
  * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
@@ -77,4 +79,15 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
   "extract-images": extractImages,
   "sanitize-pdf": sanitizePdf,
   "html-to-pdf": htmlToPdf,
+  "redact-pdf": redactPdf,
+  "compare-pdf": comparePdf,
+};
+
+/**
+ * Checks of a tool's options that its schema cannot make because they need a library of the server's (the pattern
+ * engine), by processor id: run when a request or a pipeline step is accepted, so that the mistake is a 400 before
+ * any file is stored or engine started. Each throws InvalidOptionsError.
+ */
+export const OPTION_CHECKS: Partial<Record<string, (options: never) => void>> = {
+  "redact-pdf": checkRedactOptions,
 };

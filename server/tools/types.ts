@@ -1,5 +1,7 @@
+import type { Text } from "../i18n/message.js";
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
+import type { EgressPolicy } from "../engines/egress/addresses.js";
 
 /** An uploaded file as a processor sees it: on disk in the job's folder, its kind checked by content. */
 export interface InputFile {
@@ -18,6 +20,8 @@ export interface ProcessorContext extends EngineContext {
   allowPages?(pages: number): void;
   /** The RFC 3161 time-stamp authority signatures may use, when the server has one. */
   timeStampAuthority?: { url: string; timeoutMs: number };
+  /** Where a page printed from a web address may fetch from. */
+  egressPolicy?: EgressPolicy;
   /** qpdf --check's exit code on files of this job already checked on the way in, by path. */
   checkedPdfs?: Map<string, number>;
 }
@@ -45,7 +49,7 @@ export interface OutputGroup {
 
 export interface ToolResult extends OutputGroup {
   /** Said to the visitor beside the download: what was done, and anything that could not be. */
-  message?: string;
+  message?: Text;
   /** Set when the result is delivered but incomplete: what was lost, for a visitor who must not read it as a full success. */
   warning?: string;
   /** organize-pdf's second file. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Config } from "../../server/config.js";
 import { startServer, type TestServer } from "../helpers/server.js";
 
 const WEB_INDEX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/web/index.html");
@@ -18,10 +19,10 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
-/** A real server serving the built web app, and chromium to drive it. */
-export async function startWebHarness(): Promise<WebHarness> {
+/** A real server serving the built web app (with `overrides` to its configuration), and chromium to drive it. */
+export async function startWebHarness(overrides: Partial<Config> = {}): Promise<WebHarness> {
   if (!fs.existsSync(WEB_INDEX)) throw new Error("The web app is not built: run `npm run build` (npm test does).");
-  const server = await startServer();
+  const server = await startServer(overrides);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {

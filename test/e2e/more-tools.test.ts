@@ -57,7 +57,7 @@ describe("the tools whose settings come from the catalogue", () => {
     const html = await writeTemp("invoice.html", "<!doctype html><html><body><h1>Invoice 42</h1><p>Due in 30 days.</p></body></html>");
     await page.getByLabel("Choose files").setInputFiles(html);
     await page.getByLabel("Page size", { exact: true }).selectOption("Letter");
-    // The web address is taken by the API only, which says it is not available yet: the screen does not offer it.
+    // With a file chosen, the web address form gives way to the file's settings.
     expect(await page.getByLabel("Web address").count()).toBe(0);
     await page.screenshot({ path: path.join(shots, "html-to-pdf.png"), fullPage: true });
     const download = page.waitForEvent("download");

@@ -62,8 +62,11 @@ const TOOL_PLANS: Record<string, { fields: Fields; expect: Expect; copies?: numb
   "n-up-pdf": { fields: { pagesPerSheet: 2 }, expect: "other" },
   "extract-images": { fields: { minWidth: 1, minHeight: 1 }, expect: "other" },
   "sanitize-pdf": { fields: { removeLinks: true }, expect: "same" },
+  "redact-pdf": { fields: { presets: ["email"], areas: [{ page: 1, x: 0, y: 0, width: 20, height: 20 }] }, expect: "same" },
   "crop-pdf": { fields: { autoCrop: true, top: 1 }, expect: "same" },
   "edit-metadata": { fields: { title: "Fuzz", custom: { Case: "fuzz" } }, expect: "same" },
+  // The mutant against itself: its words read, its pages drawn and compared, the report written.
+  "compare-pdf": { fields: {}, expect: "other", copies: 2 },
 };
 
 /** Every catalogue tool that works on PDFs, each once (aliases and the format dispatcher left out). */

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
+import { surroundPageContent } from "./page-content.js";
 
 /**
  * MuPDF work around OCR: images (every frame of a TIFF too) become PDF pages, pages are checked for existing
@@ -188,14 +189,7 @@ function turnContent(doc: mupdf.PDFDocument, page: mupdf.PDFPage, degrees: numbe
   const e = cx - cx * c + cy * s;
   const f = cy - cx * s - cy * c;
   const n = (v: number) => v.toFixed(6);
-  const pageObj = page.getObject();
-  const contents = pageObj.get("Contents");
-  const list = doc.newArray();
-  list.push(doc.addStream(`q ${n(c)} ${n(s)} ${n(-s)} ${n(c)} ${n(e)} ${n(f)} cm\n`, {}));
-  if (contents.isArray()) for (let i = 0; i < contents.length; i++) list.push(contents.get(i));
-  else if (contents.isStream()) list.push(contents);
-  list.push(doc.addStream("\nQ\n", {}));
-  pageObj.put("Contents", list);
+  surroundPageContent(doc, page.getObject(), `q ${n(c)} ${n(s)} ${n(-s)} ${n(c)} ${n(e)} ${n(f)} cm\n`, "\nQ\n");
 }
 
 /** The resolution MuPDF laid the image page out at: the only image on the page, its pixels over its points. */

@@ -176,6 +176,16 @@ class Sanitizer {
   }
 }
 
+const METADATA_ONLY: SanitizeChoices = { javascript: false, actions: false, formSubmit: false, embeddedFiles: false, links: false, metadata: true };
+
+/** Removes the document information and every XMP packet (the catalogue's, pages', images'); says how many went. */
+export function removeAllMetadata(doc: mupdf.PDFDocument): number {
+  const sanitizer = new Sanitizer(doc, METADATA_ONLY);
+  sanitizer.cleanCatalog();
+  sanitizer.cleanAllActions();
+  return sanitizer.counts.metadata;
+}
+
 export const sanitizeTasks = {
   /**
    * Removes what was chosen of scripts, actions, attachments, links and metadata, and writes the file whole so

@@ -12,10 +12,11 @@ describe("reading the catalogue's schemas for the settings panels", () => {
   });
 
   it("gives the spec's bounds", () => {
-    expect(numberBounds(options("add-watermark"), "opacity")).toEqual({ min: 10, max: 100 });
-    expect(numberBounds(options("add-page-numbers"), "fontSize")).toEqual({ min: 8, max: 24 });
-    expect(numberBounds(options("add-page-numbers"), "margin")).toEqual({ min: 10, max: 72 });
-    expect(numberBounds(unwrap(fieldOf(options("protect-pdf"), "advancedOptions")), "expirationDays")).toEqual({ min: 0, max: 3650 });
+    expect(numberBounds(options("add-watermark"), "opacity")).toMatchObject({ min: 10, max: 100 });
+    expect(numberBounds(options("add-page-numbers"), "fontSize")).toMatchObject({ min: 8, max: 24 });
+    expect(numberBounds(options("add-page-numbers"), "margin")).toMatchObject({ min: 10, max: 72 });
+    expect(numberBounds(unwrap(fieldOf(options("protect-pdf"), "advancedOptions")), "expirationDays")).toEqual({ min: 0, max: 3650, integer: true });
+    expect(numberBounds(options("html-to-pdf"), "scale")).toEqual({ min: 0.1, max: 2, integer: false });
   });
 
   it("gives the choices of enums and literal unions", () => {

@@ -48,10 +48,10 @@ export function fieldOf(schema: AnySchema, key: string): AnySchema {
   return field;
 }
 
-/** A number field's bounds as the schema checks them. */
-export function numberBounds(schema: AnySchema, key: string): { min: number; max: number } {
-  const number = unwrap(fieldOf(schema, key)) as unknown as { minValue: number | null; maxValue: number | null };
-  return { min: number.minValue ?? 0, max: number.maxValue ?? Number.MAX_SAFE_INTEGER };
+/** A number field's bounds as the schema checks them, and whether it takes whole numbers only. */
+export function numberBounds(schema: AnySchema, key: string): { min: number; max: number; integer: boolean } {
+  const number = unwrap(fieldOf(schema, key)) as unknown as { minValue: number | null; maxValue: number | null; isInt?: boolean };
+  return { min: number.minValue ?? 0, max: number.maxValue ?? Number.MAX_SAFE_INTEGER, integer: number.isInt ?? false };
 }
 
 /** The allowed values of an enum field or a union of literals (such as 128 | 256). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inSendableOrder, StoredResult, storedResultOf } from "./stored-result.js";
+import { StoredResult, storedResultOf } from "./stored-result.js";
 import { buildToolForm } from "./tool-form.js";
 
 const ID = "AbCdEfGhIjKlMnOpQrStUvWx";
@@ -17,8 +17,12 @@ describe("results kept on the server as selected files", () => {
     expect(storedResultOf({ success: true, filename: "parts.zip", size: 10 })).toBeUndefined();
   });
 
-  it("keep ids when every stored result follows the uploads, the server's order", async () => {
-    const files = [new File(["%PDF"], "a.pdf"), new StoredResult(ID, "b.pdf", 10)];
-    expect(await inSendableOrder(files)).toEqual(files);
+  it("go in their place among the uploads, without being downloaded", () => {
+    const form = buildToolForm([new StoredResult(ID, "b.pdf", 10), new File(["%PDF"], "a.pdf"), new StoredResult("XbCdEfGhIjKlMnOpQrStUvWx", "c.pdf", 10)], {});
+    expect([...form.entries()].map(([name, value]) => `${name}:${value instanceof File ? value.name : value}`)).toEqual([
+      `fileIds:${ID}`,
+      "files:a.pdf",
+      "fileIds:XbCdEfGhIjKlMnOpQrStUvWx",
+    ]);
   });
 });

@@ -60,12 +60,3 @@ export async function describeStoredResult(fileId: string): Promise<StoredResult
   if (!response.ok || !name) return undefined;
   return new StoredResult(fileId, name, Number(response.headers.get("Content-Length") ?? 0));
 }
-
-/**
- * The server takes named results after the uploaded files, so ids keep the shown order only when every stored
- * result comes after every upload; a stored result placed before an upload is downloaded and sent as bytes.
- */
-export async function inSendableOrder(files: readonly File[]): Promise<File[]> {
-  const lastUpload = files.findLastIndex((file) => !(file instanceof StoredResult));
-  return Promise.all(files.map((file, index) => (file instanceof StoredResult && index < lastUpload ? file.download() : file)));
-}

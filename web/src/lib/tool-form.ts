@@ -27,7 +27,7 @@ export function encodeFields(values: Record<string, unknown>, defaults: Record<s
   return fields;
 }
 
-/** Stored results go by their id (the server takes them after the uploads: see inSendableOrder). */
+/** Stored results go by their id, in their place among the files: the server takes the parts in the order sent. */
 export function buildToolForm(files: readonly File[], values: Record<string, unknown>, defaults: Record<string, unknown> = {}): FormData {
   const form = new FormData();
   for (const file of files) {

@@ -1,10 +1,12 @@
 import * as Slider from "@radix-ui/react-slider";
 import * as Switch from "@radix-ui/react-switch";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Field, hintStyles, labelStyles } from "./Field.js";
 
 
 import { inputStyles } from "../ui/styles.js";
+import { formatNumber } from "../../i18n/format.js";
+import { useLocale, useT } from "../../i18n/use-t.js";
 
 export function TextField({
   label,
@@ -40,7 +42,11 @@ export function TextField({
   );
 }
 
-/** A number within bounds; what is not a number becomes `fallback` (the spec: expiry 0, start number 1). */
+/**
+ * A number within bounds; what is not a number becomes `fallback` (the spec: expiry 0, start number 1). A field
+ * that takes fractions (a scale of 0.5) keeps what is being typed ("0." on the way to "0.5") and is brought within
+ * its bounds when it loses the focus.
+ */
 export function NumberField({
   label,
   value,
@@ -49,6 +55,7 @@ export function NumberField({
   max,
   fallback,
   hint,
+  integer = true,
 }: {
   label: string;
   value: number;
@@ -57,25 +64,68 @@ export function NumberField({
   max: number;
   fallback: number;
   hint?: string;
+  integer?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const range = t("range", { min: formatNumber(min, locale), max: formatNumber(max, locale) });
+  const clamp = (n: number) => Math.min(max, Math.max(min, n));
   return (
-    <Field label={label} hint={hint ?? `${min} to ${max}`}>
-      {(id) => (
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={Number.isFinite(value) ? value : ""}
-          onChange={(e) => {
-            const n = Number.parseInt(e.target.value, 10);
-            onChange(Number.isNaN(n) ? fallback : Math.min(max, Math.max(min, n)));
-          }}
-          className={inputStyles}
-        />
-      )}
+    <Field label={label} hint={hint ?? range}>
+      {(id) =>
+        integer ? (
+          <input
+            id={id}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={max}
+            value={Number.isFinite(value) ? value : ""}
+            onChange={(e) => {
+              const n = Number.parseInt(e.target.value, 10);
+              onChange(Number.isNaN(n) ? fallback : clamp(n));
+            }}
+            className={inputStyles}
+          />
+        ) : (
+          <DecimalInput id={id} value={value} min={min} max={max} fallback={fallback} onChange={onChange} />
+        )
+      }
     </Field>
+  );
+}
+
+/** A number box for fractions: the text being typed is its own until the box loses the focus. */
+function DecimalInput({ id, value, min, max, fallback, onChange }: { id: string; value: number; min: number; max: number; fallback: number; onChange(value: number): void }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <input
+      id={id}
+      type="number"
+      inputMode="decimal"
+      step="any"
+      min={min}
+      max={max}
+      value={typed ?? (Number.isFinite(value) ? String(value) : "")}
+      onChange={(e) => {
+        const n = Number.parseFloat(e.target.value);
+        // Past the maximum no further typing helps, so it is brought back at once; below the minimum it may be
+        // the start of a valid number ("0." on the way to "0.5"), brought up only when the box loses the focus.
+        if (!Number.isNaN(n) && n > max) {
+          setTyped(null);
+          onChange(max);
+          return;
+        }
+        setTyped(e.target.value);
+        if (!Number.isNaN(n)) onChange(n);
+      }}
+      onBlur={() => {
+        const n = Number.parseFloat(typed ?? String(value));
+        setTyped(null);
+        onChange(Number.isNaN(n) ? fallback : Math.min(max, Math.max(min, n)));
+      }}
+      className={inputStyles}
+    />
   );
 }
 
@@ -193,5 +243,21 @@ export function SliderField({
         <Slider.Thumb aria-labelledby={id} className="block h-5 w-5 rounded-full border-2 border-indigo-600 bg-white shadow dark:border-indigo-400" />
       </Slider.Root>
     </div>
+  );
+}
+
+export function ColorField({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
+  return (
+    <Field label={label}>
+      {(id) => <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-16 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800" />}
+    </Field>
+  );
+}
+
+export function TextAreaField({ label, value, onChange, hint, rows = 3 }: { label: string; value: string; onChange(value: string): void; hint?: string; rows?: number }) {
+  return (
+    <Field label={label} hint={hint}>
+      {(id) => <textarea id={id} rows={rows} value={value} onChange={(e) => onChange(e.target.value)} className={inputStyles} />}
+    </Field>
   );
 }

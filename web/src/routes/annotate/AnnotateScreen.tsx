@@ -1,10 +1,10 @@
 import { Save, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
-import { buttonStyles, cardStyles, mutedText } from "../../components/ui/styles.js";
+import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
@@ -17,7 +17,7 @@ import { ToolHeader } from "../tool/ToolHeader.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
 import { DEFAULT_STYLES, LINK_SCHEMES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
 import { choosePdf } from "./choose-pdf.js";
-import { PageNavigator } from "./PageNavigator.js";
+import { PdfPages } from "./PdfPages.js";
 import { SelectedAnnotation } from "./SelectedAnnotation.js";
 import { StyleFields } from "./StyleFields.js";
 import { ToolPicker } from "./ToolPicker.js";
@@ -42,7 +42,7 @@ const RUN_OPTIONS: RunOptions = {
 
 /** /annotate-pdf: the PDF's real pages, where clicks place annotations that are saved as real PDF annotations. */
 export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const { items, selected, add, replace, remove, select, clear } = useAnnotations();
@@ -102,7 +102,6 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
     void run([file], { annotations: items.map(toRequest) });
   };
 
-  const pageCount = pdf.status === "ready" ? pdf.pageCount : 0;
   const result = state.result?.downloadUrl ? state.result : undefined;
   const editStyle = (patch: AnnotationStyle) =>
     selected ? replace({ ...selected, ...patch }) : setStyles((all) => ({ ...all, [current]: { ...all[current], ...patch } }));
@@ -146,23 +145,18 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
                   </p>
                 ))}
 
-              {pdf.status === "error" && (
-                <p className="mt-6 text-center text-sm text-red-700 dark:text-red-300">This PDF could not be opened in the browser, so its pages cannot be shown.</p>
-              )}
-              {pdf.status === "loading" && <p className={`mt-6 text-center text-sm ${mutedText}`}>Opening the PDF…</p>}
-              {pdf.status === "ready" && (
-                <>
-                  <PageNavigator pageIndex={pageIndex} pageCount={pageCount} onChange={setPageIndex} />
+              <PdfPages pdf={pdf} pageIndex={pageIndex} onPageChange={setPageIndex}>
+                {(doc) => (
                   <AnnotatedPage
-                    doc={pdf.doc}
+                    doc={doc}
                     pageIndex={pageIndex}
                     annotations={items.filter((a) => a.position.pageIndex === pageIndex)}
                     selectedId={selected?.id ?? null}
                     drawing={current === "draw"}
                     actions={actions}
                   />
-                </>
-              )}
+                )}
+              </PdfPages>
 
               {items.length > 0 && (
                 <div className="mt-4">

@@ -2,7 +2,8 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { PdfDocument } from "../../lib/pdf-preview.js";
 import { AnnotationMark } from "./AnnotationMark.js";
 import { moveAnnotation, resizeAnnotation, type Annotation, type PageSize, type Point } from "./annotation-model.js";
-import { usePageImage } from "./use-page-image.js";
+import { PageFrame, pointOnLayer } from "./PageFrame.js";
+import { usePageImage } from "../../lib/use-page-image.js";
 
 /** Pointer travel (points) below which pressing an annotation only selects it. */
 const DRAG_THRESHOLD = 1;
@@ -46,10 +47,7 @@ export function AnnotatedPage({
   const [stroke, setStroke] = useState<Point[] | null>(null);
   const size = image.size;
 
-  const toPoints = (event: { clientX: number; clientY: number }): Point => {
-    const box = layer.current!.getBoundingClientRect();
-    return [((event.clientX - box.left) / box.width) * size!.width, ((event.clientY - box.top) / box.height) * size!.height];
-  };
+  const toPoints = (event: { clientX: number; clientY: number }): Point => pointOnLayer(layer.current!, size!, event);
 
   const startStroke = (event: PointerEvent<SVGSVGElement>) => {
     if (!drawing || event.button !== 0) return;
@@ -108,20 +106,9 @@ export function AnnotatedPage({
     }
   };
 
-  if (image.status === "error") {
-    return <p className="p-8 text-center text-sm text-red-700 dark:text-red-300">Page {pageIndex + 1} could not be drawn.</p>;
-  }
   return (
-    <div
-      className="relative mx-auto w-full overflow-hidden bg-white shadow-md ring-1 ring-slate-200 dark:ring-slate-700"
-      style={{ aspectRatio: size ? `${size.width} / ${size.height}` : "3 / 4", maxWidth: 900 }}
-    >
-      {image.status === "ready" ? (
-        <img src={image.url} alt={`Page ${pageIndex + 1}`} className="absolute inset-0 h-full w-full select-none" draggable={false} data-testid="annotate-page-image" />
-      ) : (
-        <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">Drawing page {pageIndex + 1}…</p>
-      )}
-      {size && (
+    <PageFrame image={image} page={pageIndex + 1} imageTestId="annotate-page-image">
+      {(size) => (
         <svg
           ref={layer}
           viewBox={`0 0 ${size.width} ${size.height}`}
@@ -157,6 +144,6 @@ export function AnnotatedPage({
           {stroke && <polyline points={stroke.map((p) => p.join(",")).join(" ")} fill="none" stroke="#4f46e5" strokeWidth={2} strokeLinecap="round" />}
         </svg>
       )}
-    </div>
+    </PageFrame>
   );
 }

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { annotationSchema, SHAPE_TYPES } from "../../../../catalog/options/annotate.js";
-import { Field } from "../../components/form/Field.js";
-import { NumberField, SelectField, SliderField, TextField, ToggleField } from "../../components/form/fields.js";
+import { ColorField, NumberField, SelectField, SliderField, TextAreaField, TextField, ToggleField } from "../../components/form/fields.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
-import { inputStyles } from "../../components/ui/styles.js";
 import { numberBounds } from "../../lib/option-schema.js";
 import { humanize } from "../tool/settings/bindings.js";
 import type { AnnotationStyle, AnnotationType } from "./annotation-model.js";
@@ -12,17 +10,6 @@ import type { AnnotationStyle, AnnotationType } from "./annotation-model.js";
 const OPACITY_STEP = 0.1;
 const STROKE_STEP = 0.5;
 
-function ColorField({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
-  return (
-    <Field label={label}>
-      {(id) => <input id={id} type="color" value={value} onChange={(e) => onChange(e.target.value)} className="h-9 w-16 cursor-pointer rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800" />}
-    </Field>
-  );
-}
-
-function TextAreaField({ label, value, onChange }: { label: string; value: string; onChange(value: string): void }) {
-  return <Field label={label}>{(id) => <textarea id={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} className={inputStyles} />}</Field>;
-}
 
 /**
  * The Options and Appearance tabs for one kind of annotation: the settings new annotations of the chosen tool

@@ -1,6 +1,11 @@
 import { useEffect, useState } from "react";
-import { renderThumbnail, type PdfDocument } from "../../lib/pdf-preview.js";
-import type { PageSize } from "./annotation-model.js";
+import { renderThumbnail, type PdfDocument } from "./pdf-preview.js";
+
+/** A page's size in points as seen (crop box, rotation), which is what pdf.js draws at scale 1. */
+export interface PageSize {
+  width: number;
+  height: number;
+}
 
 /** Wide enough for a sharp page on the preview's widest layout; narrower screens scale the picture down. */
 const RENDER_WIDTH = 900;
@@ -8,8 +13,8 @@ const RENDER_WIDTH = 900;
 export type PageImage = { status: "loading"; size?: PageSize } | { status: "ready"; size: PageSize; url: string } | { status: "error"; size?: PageSize };
 
 /**
- * One page drawn for the preview, with its size in points as seen (after the page's rotation), which is what
- * clicks are converted into.
+ * One page drawn for a preview (Annotate PDF, Compare PDF), with its size in points as seen (after the page's
+ * rotation): what clicks are converted into and what marks are placed in.
  */
 export function usePageImage(doc: PdfDocument, pageIndex: number): PageImage {
   const [image, setImage] = useState<PageImage>({ status: "loading" });

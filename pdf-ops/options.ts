@@ -1,9 +1,11 @@
 import type { z } from "zod";
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError } from "./errors.js";
+import { msg, type Text } from "./message.js";
 
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
- * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list. A field
+ * otherwise as JSON ("12", "true", '{"printing":true}'); `name[0]`, `name[1]`, ... gather into a list, and so does
+ * a list field sent several times (`terms=a`, `terms=b`) or once with one element that is not a JSON list. A field
  * left empty counts as absent where that is valid, so the default applies, except text fields, which keep their
  * blank. Then the whole object is checked.
  */
@@ -21,7 +23,8 @@ export function decodeOptions(schema: z.ZodType, fields: ReadonlyMap<string, str
     }
     const fieldSchema = shape[name];
     if (!fieldSchema) continue;
-    raw[name] = pickReading(fieldSchema, values.at(-1)!);
+    const element = listElement(fieldSchema);
+    raw[name] = element ? readList(fieldSchema, element, values) : pickReading(fieldSchema, values.at(-1)!);
   }
   for (const [name, entries] of indexed) {
     if (shape[name]) raw[name] = entries.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
@@ -38,6 +41,29 @@ function innerShape(schema: z.ZodType): Record<string, z.ZodType> {
   return inner ? ((inner as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {}) : {};
 }
 
+/** The schema of a list field's elements, under its default and optional wrappers; undefined for other fields. */
+function listElement(schema: z.ZodType): z.ZodType | undefined {
+  let def = (schema as unknown as { def: { type: string; innerType?: z.ZodType; element?: z.ZodType } }).def;
+  for (let depth = 0; def.innerType && depth < 10; depth++) def = (def.innerType as unknown as { def: typeof def }).def;
+  return def.type === "array" ? def.element : undefined;
+}
+
+/**
+ * A list field: one value is the whole list where it reads as one (JSON), or is blank; otherwise each value is one
+ * element. A single value that is not a list the schema takes is one element where the element takes it as text (a
+ * search term such as "[1]", a choice such as "iban"): a list of objects keeps its JSON reading, so that a mistake
+ * inside it is named.
+ */
+function readList(schema: z.ZodType, element: z.ZodType, values: readonly string[]): unknown {
+  if (values.length === 1) {
+    const whole = pickReading(schema, values[0]!);
+    if (whole === undefined || (Array.isArray(whole) && schema.safeParse(whole).success)) return whole;
+    const takesText = element.safeParse("Any text, 42.").success || element.safeParse(values[0]).success;
+    if (!takesText) return whole;
+  }
+  return values.map((v) => pickReading(element, v));
+}
+
 function pickReading(schema: z.ZodType, text: string): unknown {
   if (schema.safeParse(text).success) return text;
   // A blank number or choice counts as absent, so its default applies. A blank text field stays blank: where text
@@ -51,9 +77,13 @@ function pickReading(schema: z.ZodType, text: string): unknown {
   }
 }
 
-/** One issue as a sentence. The spec's own sentences (custom messages starting with a capital) pass unchanged. */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "The request";
+/**
+ * One issue as a sentence in the catalogue (validation.*), said in the visitor's language. The spec's own
+ * sentences (custom messages starting with a capital) pass unchanged; the catalogue's refinement phrases
+ * ("must be page numbers…") follow the field's name.
+ */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Text {
+  const field = issue.path.join(".") || "request";
   const message = issue.message;
   // Messages the catalogue wrote itself are sentences for people; zod's own defaults are rephrased below.
   const zodDefault = /^(Invalid|Too (big|small)|Unrecognized)/.test(message);
@@ -61,22 +91,24 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case "too_big":
       return issue.origin === "array" || issue.origin === "string"
-        ? `${field} is too long (at most ${issue.maximum}).`
-        : `${field} must be at most ${issue.maximum}.`;
+        ? msg("validation.tooLong", { field, max: Number(issue.maximum) })
+        : msg("validation.atMost", { field, max: Number(issue.maximum) });
     case "too_small":
       return issue.origin === "array" || issue.origin === "string"
-        ? `${field} is too short (at least ${issue.minimum}).`
-        : `${field} must be at least ${issue.minimum}.`;
+        ? msg("validation.tooShort", { field, min: Number(issue.minimum) })
+        : msg("validation.atLeast", { field, min: Number(issue.minimum) });
     case "invalid_value":
-      return `${field} must be one of: ${issue.values.map(String).join(", ")}.`;
+      return msg("validation.oneOf", { field, values: issue.values.map(String).join(", ") });
     case "invalid_type":
-      return valueAt(input, issue.path) === undefined ? `${field} is required.` : `${field} must be ${article(issue.expected)}.`;
+      return valueAt(input, issue.path) === undefined
+        ? msg("validation.required", { field })
+        : msg(`validation.mustBe.${issue.expected === "int" ? "int" : issue.expected}`, { field });
     case "invalid_union": {
       const values = issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : []));
-      return values.length > 0 ? `${field} must be one of: ${values.map(String).join(", ")}.` : `${field} has an unsupported value.`;
+      return values.length > 0 ? msg("validation.oneOf", { field, values: values.map(String).join(", ") }) : msg("validation.unsupported", { field });
     }
     default:
-      return /^[A-Z]/.test(message) ? message : `${field} ${message.replace(/\.$/, "")}.`;
+      return /^[A-Z]/.test(message) ? message : `"${field}" ${message.replace(/\.$/, "")}.`;
   }
 }
 
@@ -86,7 +118,3 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function article(expected: string): string {
-  if (expected === "int") return "a whole number";
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}

@@ -1,0 +1,151 @@
+import path from "node:path";
+import type { RedactOptions } from "../../catalog/options/redact.js";
+import { formatPageList } from "../../catalog/page-ranges.js";
+import { DamagedPdfError, failedWith, InvalidOptionsError, UserError } from "../errors.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import type { RedactArgs, RedactResult } from "../engines/mupdf/redact-tasks.js";
+import { parseColor } from "../lib/colors.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
+import { compileSearch, PatternError, type SearchSpec } from "../lib/text-search.js";
+import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
+import { readPageBoxes } from "../pdf/render-budget.js";
+import type { Processor, ProcessorContext } from "./types.js";
+
+function searchOf(options: RedactOptions): SearchSpec {
+  return {
+    terms: options.terms.filter((t) => t.trim() !== ""),
+    matchCase: options.matchCase,
+    wholeWord: options.wholeWord,
+    useRegex: options.useRegex,
+    presets: [...new Set(options.presets)],
+  };
+}
+
+/**
+ * What the schema cannot check without the pattern engine: every term compiles to a pattern that runs in linear
+ * time. Run when a request is accepted, so that a mistyped pattern is a 400 before any file is stored.
+ */
+export function checkRedactOptions(options: RedactOptions): void {
+  try {
+    compileSearch(searchOf(options));
+  } catch (err) {
+    if (!(err instanceof PatternError)) throw err;
+    const shown = err.term.length > 60 ? `${err.term.slice(0, 60)}…` : err.term;
+    throw new InvalidOptionsError(
+      `"terms": "${shown}" is not a regular expression this tool can run (${err.reason}). Patterns run in linear time, so look-arounds and back-references are not supported.`,
+    );
+  }
+}
+
+/** "1", "1 and 2", "1, 3 and 5-7": one-based pages as a sentence says them, runs of three or more as ranges. */
+function pageNames(pages: readonly number[]): string {
+  const parts = formatPageList(pages)
+    .split(",")
+    .flatMap((part) => {
+      const [from, to] = part.split("-").map(Number);
+      return to === from! + 1 ? [String(from), String(to)] : [part];
+    });
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+function onPages(pages: readonly number[]): string {
+  return `on page${pages.length === 1 ? "" : "s"} ${pageNames(pages)}`;
+}
+
+/** The areas in MuPDF's page space, clipped to their pages; an area off its page or off the document is refused. */
+async function placeAreas(options: RedactOptions, pdf: ReadablePdf, ctx: ProcessorContext): Promise<RedactArgs["areas"]> {
+  if (options.areas.length === 0) return [];
+  const beyond = options.areas.findIndex((a) => a.page > pdf.pageCount);
+  if (beyond >= 0) {
+    throw new InvalidOptionsError(`"areas": area ${beyond + 1} is on page ${options.areas[beyond]!.page}, but the document has ${plural(pdf.pageCount, "page")}.`);
+  }
+  const boxes = await readPageBoxes(pdf, ctx);
+  return options.areas.map((a, i) => {
+    const box = boxes[a.page - 1]!;
+    const rect: [number, number, number, number] = [a.x, a.y, Math.min(a.x + a.width, box.width), Math.min(a.y + a.height, box.height)];
+    if (rect[0] >= rect[2] || rect[1] >= rect[3]) {
+      throw new InvalidOptionsError(`"areas": area ${i + 1} lies outside page ${a.page}, which is ${Math.round(box.width)} × ${Math.round(box.height)} points.`);
+    }
+    return { page: a.page - 1, rect };
+  });
+}
+
+function summary(result: RedactResult): string {
+  const matched = result.pages.filter((p) => p.matches > 0);
+  const drawn = result.pages.filter((p) => p.areas > 0);
+  const matches = matched.reduce((n, p) => n + p.matches, 0);
+  const areas = drawn.reduce((n, p) => n + p.areas, 0);
+  const matchPages = matched.map((p) => p.page + 1);
+  const areaPages = drawn.map((p) => p.page + 1);
+  if (matches > 0 && areas > 0 && matchPages.join() === areaPages.join()) {
+    return `Redacted ${plural(matches, "match", "matches")} and ${plural(areas, "area")} ${onPages(matchPages)}.`;
+  }
+  const parts: string[] = [];
+  if (matches > 0) parts.push(`${plural(matches, "match", "matches")} ${onPages(matchPages)}`);
+  if (areas > 0) parts.push(`${plural(areas, "area")} ${onPages(areaPages)}`);
+  return `Redacted ${parts.join(", and ")}.`;
+}
+
+function notes(result: RedactResult, areaPages: ReadonlySet<number>): string[] {
+  const said: string[] = [];
+  if (result.annotations > 0) {
+    said.push(`${plural(result.annotations, "annotation or form field", "annotations or form fields")} over redacted content or holding a match ${result.annotations === 1 ? "was" : "were"} flattened into the page first, so ${result.annotations === 1 ? "its" : "their"} words went too.`);
+  }
+  if (result.links > 0) said.push(`Removed ${plural(result.links, "link")} over redacted content.`);
+  if (result.replacementTexts > 0) {
+    said.push(`Removed ${plural(result.replacementTexts, "hidden text", "hidden texts")} (read aloud or copied in place of what is shown) that held redacted words.`);
+  }
+  if (result.earlierMarks > 0) said.push(`Applied ${plural(result.earlierMarks, "redaction mark")} the file already held.`);
+  const textless = result.textless.filter((p) => !areaPages.has(p)).map((p) => p + 1);
+  if (textless.length > 0) {
+    said.push(`${textless.length === 1 ? "Page" : "Pages"} ${pageNames(textless)} ${textless.length === 1 ? "has" : "have"} no text to search (a scan?): draw areas there, or make the text searchable with OCR PDF first.`);
+  }
+  if (result.metadataCleared) said.push("Removed the document information and XMP metadata.");
+  return said;
+}
+
+function warningOf(result: RedactResult): string | undefined {
+  const left: string[] = [];
+  if (result.remaining.bookmarks > 0) left.push(`${plural(result.remaining.bookmarks, "bookmark title")} still ${result.remaining.bookmarks === 1 ? "contains" : "contain"} a match; bookmarks were not changed.`);
+  if (result.remaining.metadata) left.push("The document information or XMP metadata still contains a match: choose Clear metadata to remove it.");
+  return left.length > 0 ? left.join(" ") : undefined;
+}
+
+/**
+ * Redacts for real: the words found and the areas drawn are taken out of the file (text from the content streams,
+ * pixels from images), not hidden under a box; the reply counts the matches and names their pages.
+ */
+export const redactPdf: Processor<RedactOptions> = async ({ files, options }, ctx) => {
+  checkRedactOptions(options);
+  const fill = parseColor(options.fillColor)!;
+  const pdf = await openPdfInput(files[0]!, ctx);
+  const search = searchOf(options);
+  const searchPages = selectPages(options.pages, pdf.pageCount, "pages").map((p) => p - 1);
+  const areas = await placeAreas(options, pdf, ctx);
+  ctx.progress(0.05);
+  const out = path.join(ctx.workDir, "redacted.pdf");
+  let result: RedactResult;
+  try {
+    result = await runMupdf(
+      "redactPdf",
+      { input: pdf.path, output: out, search, searchPages, areas, fill, clearMetadata: options.clearMetadata },
+      ctx,
+      (f) => ctx.progress(0.05 + 0.9 * f),
+    );
+  } catch (err) {
+    if (failedWith(err, "damaged", "unsupported")) throw new DamagedPdfError(pdf.name);
+    throw err;
+  }
+  const areaPages = new Set(areas.map((a) => a.page));
+  if (result.pages.length === 0) {
+    const textless = result.textless.length === searchPages.length ? " None of the pages searched has text (a scan?): draw areas on them, or make the text searchable with OCR PDF first." : "";
+    throw new UserError(`Nothing matched your search on the pages searched, so nothing was redacted.${textless}`, 422, "nothing_matched");
+  }
+  const said = [summary(result), ...notes(result, areaPages)];
+  const repaired = repairNote([pdf]);
+  if (repaired) said.push(repaired);
+  const warning = warningOf(result);
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-redacted.pdf` }], message: said.join(" "), ...(warning && { warning }) };
+};
