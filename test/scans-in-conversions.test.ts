@@ -48,11 +48,11 @@ describe("scanned pages in rebuilt documents", () => {
     expect(document.pictures).toBe(0);
   }, 180_000);
 
-  it("refuses a scan with OCR turned off instead of returning an empty document", async () => {
-    for (const tool of ["pdf-to-markdown", "pdf-to-text"]) {
+  it("refuses a scan with OCR turned off instead of returning an empty document, in every rebuilt format", async () => {
+    for (const tool of ["pdf-to-word", "pdf-to-rtf", "pdf-to-excel", "pdf-to-html", "pdf-to-markdown", "pdf-to-epub", "pdf-to-text"]) {
       const reply = await postTool(server, tool, [scan], { ocrEnabled: false });
-      expect(reply.status).toBe(422);
-      expect(reply.body.error).toBe(
+      expect(reply.status, tool).toBe(422);
+      expect(reply.body.error, tool).toBe(
         "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.",
       );
     }
