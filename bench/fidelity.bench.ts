@@ -169,7 +169,17 @@ async function generatedSubjects(work: string, server: ServerProcess): Promise<S
   const ruled = await makeRuledTablePdf();
   const ruledFile = path.join(work, "ruled-table-and-chart.pdf");
   await fs.writeFile(ruledFile, ruled.data);
-  subjects.push({ name: "ruled table + chart", file: ruledFile, cells: ruled.content.table.flat().filter((c) => c !== "") });
+  const { table, prose, chart } = ruled.content;
+  const headings = ["Annual sales by region", "Minutes of the spring meetings", "Results in charts"];
+  subjects.push({
+    name: "ruled table + chart",
+    file: ruledFile,
+    // The text as the pages are drawn: the table row by row; the chart's labels are in its picture.
+    truth: [headings[0], "The table below lists the sales of each region in the last two years and its share of the total.", ...table.flat(), "Figures are unaudited.", headings[1], ...prose, headings[2], chart.before, chart.after, chart.shaded].join("\n"),
+    headings,
+    cells: table.flat().filter((c) => c !== ""),
+    paragraphs: [...prose, chart.before, chart.after, chart.shaded],
+  });
   return subjects;
 }
 
@@ -256,6 +266,7 @@ export async function run(): Promise<void> {
     );
 
     const sweep = await sweepSubjects(new Set(main.map((s) => path.basename(s.file))));
+    if (sweep.length === 0) console.log(`\nNo PDFs with text in ${SWEEP_CORPUS}: set BENCH_CORPUS to the shared corpus for the second table.`);
     const sweepRows: Array<Array<string | number>> = [];
     for (const subject of sweep) {
       const reference = await referenceOf(subject);

@@ -1,3 +1,4 @@
+import { pictureType } from "./picture-files.js";
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
@@ -173,14 +174,14 @@ export async function writeDocx(model: DocumentModel, output: string): Promise<{
   add(
     "[Content_Types].xml",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`,
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Default Extension="png" ContentType="image/png"/><Default Extension="jpg" ContentType="image/jpeg"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/word/numbering.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml"/></Types>`,
   );
   add(
     "_rels/.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
   );
-  const imageRels = [...ctx.images.entries()].map(([, rId], i) => `<Relationship Id="${rId}" Type="${REL}/image" Target="media/image${i + 1}.png"/>`);
+  const imageRels = [...ctx.images.entries()].map(([file, rId], i) => `<Relationship Id="${rId}" Type="${REL}/image" Target="media/${mediaName(file, i)}"/>`);
   add(
     "word/_rels/document.xml.rels",
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -189,8 +190,10 @@ export async function writeDocx(model: DocumentModel, output: string): Promise<{
   add("word/document.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:document ${W}><w:body>${body}${sect}</w:body></w:document>`);
   add("word/styles.xml", stylesXml(model.bodySize, bodyFontOf(model)));
   add("word/numbering.xml", numberingXml(ctx.lists));
-  [...ctx.images.keys()].forEach((file, i) => zip.addFile(file, `word/media/image${i + 1}.png`, { compress: false }));
+  [...ctx.images.keys()].forEach((file, i) => zip.addFile(file, `word/media/${mediaName(file, i)}`, { compress: false }));
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(output));
   return { paragraphs: model.nodes.filter((n) => n.type !== "image").length, images: ctx.images.size };
 }
+
+const mediaName = (file: string, index: number) => `image${index + 1}.${pictureType(file).extension}`;

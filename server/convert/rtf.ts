@@ -1,3 +1,4 @@
+import { pictureType } from "./picture-files.js";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
@@ -11,7 +12,7 @@ import { layCells } from "./tables.js";
 /**
  * Rich Text from the document model, written directly like the other rebuilt formats: paragraphs with their
  * fonts, sizes, bold, italic and colour; headings in Heading 1–3 styles with outline levels; bulleted and numbered
- * lists; tables with merged cells; each picture once, as PNG (`\pngblip`). A word processor's own RTF export stores
+ * lists; tables with merged cells; each picture once, as PNG or JPEG (`\pngblip`, `\jpegblip`). A word processor's own RTF export stores
  * every picture twice, once as an uncompressed bitmap for readers without PNG support, which made documents with
  * drawings many times larger than their DOCX.
  */
@@ -135,13 +136,12 @@ function tableRtf(node: Extract<DocNode, { type: "table" }>, w: Writer): string 
 
 async function pictureRtf(node: Extract<DocNode, { type: "image" }>, props: string, w: Writer): Promise<string> {
   const scale = Math.min(1, w.textWidthPt / node.widthPt);
-  const png = await fs.readFile(node.path);
-  const hex = png.toString("hex");
+  const hex = (await fs.readFile(node.path)).toString("hex");
   const lines: string[] = [];
   for (let i = 0; i < hex.length; i += HEX_LINE * 2) lines.push(hex.slice(i, i + HEX_LINE * 2));
   const goalW = Math.round(node.widthPt * scale * TWIPS_PER_PT);
   const goalH = Math.round(node.heightPt * scale * TWIPS_PER_PT);
-  return `\\pard\\plain${props}\\sa120 {\\pict\\pngblip\\picw${node.width}\\pich${node.height}\\picwgoal${goalW}\\pichgoal${goalH}\n${lines.join("\n")}\n}\\par\n`;
+  return `\\pard\\plain${props}\\sa120 {\\pict\\${pictureType(node.path).extension === "jpg" ? "jpegblip" : "pngblip"}\\picw${node.width}\\pich${node.height}\\picwgoal${goalW}\\pichgoal${goalH}\n${lines.join("\n")}\n}\\par\n`;
 }
 
 /** Writes the model as RTF to output, streaming: pictures are read one at a time. */

@@ -109,6 +109,20 @@ const MIN_IMAGE_SIDE = 12;
 const CELL_GAP_EMS = 1.5;
 /** Pictures with more pixels are left out of documents: decoding one would take the worker's memory. */
 const MAX_IMAGE_PIXELS = 50_000_000;
+/** JPEG quality for photographs: the PDF's own JPEG decoded and encoded again, with no visible loss. */
+const PHOTO_JPEG_QUALITY = 90;
+
+/**
+ * A picture as PNG, or as JPEG when that takes less than half the bytes: a photograph (which the PDF most likely
+ * held as JPEG) grows many times over as PNG, while drawings, screenshots and scans of text stay PNG, sharp and
+ * often smaller. Pictures with transparency stay PNG, which keeps it.
+ */
+function pictureBytes(pixmap: mupdf.Pixmap): { data: Uint8Array; extension: "png" | "jpg" } {
+  const png = pixmap.asPNG();
+  if (pixmap.getAlpha()) return { data: png, extension: "png" };
+  const jpeg = pixmap.asJPEG(PHOTO_JPEG_QUALITY, false);
+  return jpeg.length * 2 < png.length ? { data: jpeg, extension: "jpg" } : { data: png, extension: "png" };
+}
 
 /** Room left and right of a formula's characters, for the ends of strokes (line boxes have room above and below). */
 const FORMULA_PAD = 1.5;
@@ -217,8 +231,9 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       const n = pixmap.getNumberOfComponents();
       // PNG holds grey and RGB; CMYK and other models are converted for it.
       if (n !== 1 && n !== 3) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, Boolean(pixmap.getAlpha()));
-      const path = `${imageDir}/${prefix}-${++imageCount}.png`;
-      fs.writeFileSync(path, pixmap.asPNG());
+      const { data, extension } = pictureBytes(pixmap);
+      const path = `${imageDir}/${prefix}-${++imageCount}.${extension}`;
+      fs.writeFileSync(path, data);
       blocks.push({ kind: "image", bbox: [bx0, by0, bx1, by1], path, width: pixmap.getWidth(), height: pixmap.getHeight() });
     },
     beginTextBlock(bbox) {
