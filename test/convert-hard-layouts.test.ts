@@ -122,13 +122,14 @@ describe("a title over the columns of a form", () => {
 });
 
 describe("RTF", () => {
-  it("stores each picture once, as PNG, and opens in LibreOffice and unrtf with its text and pictures", async () => {
+  it("stores each picture once, as PNG or JPEG, and opens in LibreOffice and unrtf with its text and pictures", async () => {
     const { file, truth } = printed.get("spans")!;
     const rtf = await runTool(server, "pdf-to-rtf", [file]);
     const docx = await runTool(server, "pdf-to-word", [file]);
     const data = await fs.readFile(rtf.path, "latin1");
     expect((data.match(/\\pict\b/g) ?? []).length).toBe(1);
-    expect(data).toContain("\\pngblip");
+    // The figure, which LibreOffice printed as a JPEG, stays one.
+    expect(data).toContain("\\jpegblip");
     expect(data).not.toMatch(/\\(?:nonshppict|dibitmap|wbitmap|wmetafile)/);
     // The picture is written in hexadecimal, twice its bytes: the file stays within three times the DOCX.
     expect((await fs.stat(rtf.path)).size).toBeLessThan(3 * (await fs.stat(docx.path)).size);
@@ -141,15 +142,16 @@ describe("RTF", () => {
     expect(orderAndKept(words(truth.flow.join("\n")), words(documentText(resaved.get("word/document.xml")!.toString("utf8")))).order).toBeGreaterThanOrEqual(0.97);
     expect([...resaved.keys()].filter((k) => k.startsWith("word/media/"))).toHaveLength(1);
 
-    // unrtf, a reader of its own: the text, and the picture written out as a PNG file.
+    // unrtf, a reader of its own: the text, and the picture written out as a file.
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "unrtf-"));
     try {
       const { stdout } = await exec("unrtf", ["--html", rtf.path], { cwd: dir, maxBuffer: 32 * 1024 * 1024 });
       const plain = stdout.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ");
       expect(orderAndKept(words(truth.flow.join("\n")), words(plain)).order).toBeGreaterThanOrEqual(0.97);
-      const pictures = (await fs.readdir(dir)).filter((f) => f.endsWith(".png"));
+      const pictures = (await fs.readdir(dir)).filter((f) => /\.(png|jpe?g)$/.test(f));
       expect(pictures).toHaveLength(1);
-      expect((await fs.readFile(path.join(dir, pictures[0]!))).subarray(1, 4).toString("latin1")).toBe("PNG");
+      // JPEG's start-of-image marker.
+      expect((await fs.readFile(path.join(dir, pictures[0]!))).subarray(0, 3).toString("hex")).toBe("ffd8ff");
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
