@@ -99,6 +99,15 @@ describe("right-to-left and vertical text", () => {
     expect(html).toContain('<p dir="rtl"');
   });
 
+  it("keeps an Arabic word whole where its letters come without widths, on pages turned every way", async () => {
+    // Each page of habibi-rotated.pdf holds the same line, turned a quarter more each time; the Arabic word's letters
+    // after the first come without widths (text given whole), its vowel mark among them.
+    const { path: md } = await runTool(server, "pdf-to-markdown", [corpus("habibi-rotated.pdf")]);
+    const text = await fs.readFile(md, "utf8");
+    expect(text.match(/حَبيبي/g)).toHaveLength(8);
+    expect(text).not.toContain("حبَبي");
+  });
+
   it("reads vertical Chinese column by column from the right", async () => {
     const { file, truth } = printed.get("vertical")!;
     const doc = await readRebuilt("pdf-to-markdown", (await runTool(server, "pdf-to-markdown", [file])).path);

@@ -148,8 +148,13 @@ function markScripts(line: LayoutLine, baselines: ReadonlyMap<LayoutSpan, number
   }
 }
 
-/** Whether a character's box has no width: the second character of a ligature glyph, which MuPDF gives none. */
-const zeroWidth = (quad: mupdf.Quad) => Math.max(quad[0], quad[2], quad[4], quad[6]) - Math.min(quad[0], quad[2], quad[4], quad[6]) < 0.01;
+/**
+ * Whether a character's box has no width along its baseline (whichever way the line runs): the second character of
+ * a ligature glyph, which MuPDF gives none.
+ */
+const zeroWidth = (quad: mupdf.Quad) => Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) < 0.01;
+/** Accents and vowel marks: they have no width of their own and always follow their letter. */
+const MARK = /^\p{M}/u;
 
 function removeEmptyTextBlocks(blocks: LayoutBlock[]): void {
   for (let i = blocks.length - 1; i >= 0; i--) {
@@ -251,14 +256,15 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
         const first = held;
         held = undefined;
         const sharesGlyph = Math.abs(Math.max(quad[2], quad[6]) - Math.min(first[4][0], first[4][4])) < 0.5;
-        if (sharesGlyph) {
+        // Text given as a whole (an ActualText) comes as characters all without width: nothing to reorder.
+        if (sharesGlyph && !zeroWidth(quad)) {
           addChar(...args);
           addChar(...first);
           return;
         }
         addChar(...first);
       }
-      if (bidi % 2 === 1 && c.trim() !== "" && zeroWidth(quad)) held = args;
+      if (bidi % 2 === 1 && c.trim() !== "" && !MARK.test(c) && zeroWidth(quad)) held = args;
       else addChar(...args);
     },
     endLine() {
