@@ -140,7 +140,7 @@ export async function readRebuilt(tool: RebuiltTool, file: string): Promise<Rebu
       if (!zipped) return markdown(data.toString("utf8"), 0);
       const entries = await readZip(file);
       const name = [...entries.keys()].find((k) => k.endsWith(".md"))!;
-      return markdown(entries.get(name)!.toString("utf8"), [...entries.keys()].filter((k) => k.endsWith(".png")).length);
+      return markdown(entries.get(name)!.toString("utf8"), [...entries.keys()].filter((k) => /\.(png|jpg)$/.test(k)).length);
     }
     case "pdf-to-epub": {
       const entries = await readZip(file);
