@@ -47,8 +47,8 @@ export default tseslint.config(
           "jsx-attributes": { include: ["aria-label", "aria-description", "aria-valuetext", "title", "placeholder", "alt", "label", "hint", "processLabel"] },
           // Symbols, numbers and units are the same in every language.
           words: { exclude: ["[0-9!-/:-@[-`{-~\\s·×→←–—…%°]+", "[0-9,z-]+", "PDF Toolbox"] },
-          // A settings panel's bindings name the option they bind (bind.text("pages", t("pages.label"))).
-          callees: { exclude: ["i18n(ext)?", "t", "require", "[a-z]+\\.(text|number|slider|toggle|select|nested)"] },
+          // A settings panel's bindings name the option they bind (bind.text("pages", t("pages.label")), field.color(…)).
+          callees: { exclude: ["i18n(ext)?", "t", "stepsOf", "require", "[a-z]+\\.(text|number|slider|toggle|select|nested|color)"] },
         },
       ],
     },

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { SECURITY_PRESETS } from "./options/security.js";
 import { TOOL_CATEGORIES, type ToolDefinition } from "./types.js";
 
 /**
@@ -9,6 +10,7 @@ import { TOOL_CATEGORIES, type ToolDefinition } from "./types.js";
  *   categories.<category>                       "Convert PDF"
  *   <tool>.name, .description, .processLabel, .minFilesMessage, .maxFilesMessage, .extraFiles.<field>
  *   <tool>.options.<field>.title, .description   from `.meta({ title, description })`
+ *   securityPresets.<preset>.name, .description  Protect PDF's presets
  */
 export type CatalogMessages = Record<string, unknown>;
 
@@ -55,6 +57,7 @@ function optionMessages(schema: z.ZodType): Record<string, FieldMeta> {
 export function catalogMessages(tools: readonly ToolDefinition[]): CatalogMessages {
   const messages: CatalogMessages = {
     categories: Object.fromEntries(TOOL_CATEGORIES.map((c) => [c.id, c.label])),
+    securityPresets: Object.fromEntries(SECURITY_PRESETS.map((p) => [p.id, { name: p.name, description: p.description }])),
   };
   for (const tool of tools) {
     const options = optionMessages(tool.options);

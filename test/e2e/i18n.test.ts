@@ -145,6 +145,25 @@ describe("the site in eight languages", () => {
     expect(errors).toEqual([]);
   });
 
+  // The dedicated screens and the information pages have catalogues of their own (tool, workflows, info).
+  it.each([
+    ["de", "/de/redact-pdf", "Was entfernt wird", "Suchbegriffe"],
+    ["de", "/de/faq", "Allgemeines", "Ist PDF Toolbox kostenlos?"],
+    ["de", "/de/workflows", "Workflows", "Schritt hinzufügen"],
+    ["ja", "/ja/pdf-sign", "使い方", "署名する PDF をアップロードします。"],
+    ["ja", "/ja/compare-pdf", "比較するファイル", "PDF を比較"],
+    ["ja", "/ja/privacy-policy", "お客様のファイル", "最終更新日：2025年4月29日"],
+  ] as const)("shows %s's %s in its language, with no accessibility violation", async (locale, path, heading, text) => {
+    const { page, errors } = await web.open();
+    await page.goto(path);
+    // The screen and its catalogue load after the page: give them time on a busy machine.
+    await expect.poll(() => page.getByRole("heading", { name: heading }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator("main").innerText()).toContain(text);
+    expect(await page.evaluate("document.documentElement.lang")).toBe(LANGUAGE_TAGS[locale]);
+    expect(await violations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("offers a browser's preferred language on the English home page without moving, and remembers a refusal", async () => {
     const context = await web.browser.newContext({ baseURL: web.server.url, locale: "de-DE" });
     try {

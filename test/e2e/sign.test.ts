@@ -210,7 +210,7 @@ describe("sign screen", () => {
     await openTab(page, "Appearance");
     expect(await page.getByRole("switch", { name: "Time stamp" }).isDisabled()).toBe(true);
     expect(await page.getByText("No time-stamp authority is configured on this server.").count()).toBe(1);
-    await page.getByRole("button", { name: "blue" }).click();
+    await page.getByRole("button", { name: "Blue" }).click();
     await page.screenshot({ path: "/tmp/sign-e2e-certificate.png", fullPage: true });
 
     const signed = await signAndDownload(page);

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { renderThumbnail, type PdfDocument } from "../lib/pdf-preview.js";
+import { useT } from "../i18n/use-t.js";
 
 /** One real page of the document, drawn when it first scrolls into view; `rotation` turns the picture. */
 export function PageThumbnail({ doc, pageNumber, rotation = 0, width = 140 }: { doc: PdfDocument; pageNumber: number; rotation?: number; width?: number }) {
+  const t = useT("tool");
   const holder = useRef<HTMLDivElement>(null);
   const [url, setUrl] = useState<string>();
   const [failed, setFailed] = useState(false);
@@ -40,13 +42,13 @@ export function PageThumbnail({ doc, pageNumber, rotation = 0, width = 140 }: { 
       {url ? (
         <img
           src={url}
-          alt={`Page ${pageNumber}`}
+          alt={t("page.label", { page: pageNumber })}
           data-testid="page-thumbnail"
           className="max-h-full max-w-full shadow transition-transform"
           style={{ transform: `rotate(${rotation}deg)` }}
         />
       ) : (
-        <span className="text-xs text-slate-600 dark:text-slate-300">{failed ? `Page ${pageNumber} could not be drawn` : `Page ${pageNumber}`}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-300">{t(failed ? "page.couldNotDraw" : "page.label", { page: pageNumber })}</span>
       )}
     </div>
   );

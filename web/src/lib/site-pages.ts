@@ -23,7 +23,9 @@ export function sitePagePaths(): string[] {
 /** The namespaces a page's own texts live in (besides "common" and "tools", which every page has). */
 export function pageNamespaces(path: string): string[] {
   if (path === "/") return ["home"];
-  if (path in INFO_NAMESPACES || path === "/workflows") return [];
+  if (path in INFO_NAMESPACES) return ["info"];
+  // A workflow's steps show the tools' own settings panels.
+  if (path === "/workflows") return ["workflows", "tool"];
   return ["tool"];
 }
 

@@ -1,3 +1,4 @@
+import { i18n } from "../i18n/i18n.js";
 import type { ProcessReply } from "./jobs-api.js";
 
 /**
@@ -36,7 +37,7 @@ async function sentenceOf(response: Response): Promise<string> {
   } catch {
     // Not the server's JSON: the status says enough.
   }
-  return `Server responded with ${response.status}`;
+  return i18n.t("common:run.serverStatus", { status: response.status });
 }
 
 /** The result a reply can hand to another tool: a single file with its id (a ZIP of several is no tool's input). */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { openPdf, type PdfDocument } from "./pdf-preview.js";
 import { toast } from "./toast-store.js";
+import { i18n } from "../i18n/i18n.js";
 
 export type PdfDocumentState =
   | { status: "none" }
@@ -28,7 +29,7 @@ export function usePdfDocument(file: File | undefined): PdfDocumentState {
       () => {
         if (cancelled) return;
         setState({ status: "error" });
-        toast({ title: "Error analyzing PDF", description: "Could not extract page information from the PDF file.", variant: "destructive" });
+        toast({ title: i18n.t("common:pdf.unreadableTitle"), description: i18n.t("common:pdf.unreadable"), variant: "destructive" });
       },
     );
     return () => {

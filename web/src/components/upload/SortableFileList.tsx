@@ -4,6 +4,8 @@ import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { fileStore } from "../../lib/file-store.js";
 import { FileRowContent, fileListStyles, fileRowStyles } from "./FileRow.js";
+import type { TFunction } from "i18next";
+import { useT } from "../../i18n/use-t.js";
 
 /** A lasting id per selected file, so that a row keeps its identity while it moves. */
 const ids = new WeakMap<File, string>();
@@ -18,6 +20,7 @@ function idOf(file: File): string {
 }
 
 function SortableRow({ file, index }: { file: File; index: number }) {
+  const t = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, isDragging } = useSortable({ id: idOf(file) });
   const handle = (
     <button
@@ -25,7 +28,7 @@ function SortableRow({ file, index }: { file: File; index: number }) {
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`Move ${file.name}`}
+      aria-label={t("upload.sort.move", { name: file.name })}
       className="cursor-grab touch-none rounded-md p-1 text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
       data-testid="move-handle"
     >
@@ -44,24 +47,21 @@ function SortableRow({ file, index }: { file: File; index: number }) {
 }
 
 /** What a screen reader hears while a file is moved: its name and the position it would take. */
-function announcementsFor(files: readonly File[]): Announcements {
-  const nameOf = (id: UniqueIdentifier) => files.find((file) => idOf(file) === id)?.name ?? "The file";
+function announcementsFor(files: readonly File[], t: TFunction): Announcements {
+  const nameOf = (id: UniqueIdentifier) => files.find((file) => idOf(file) === id)?.name ?? t("upload.sort.theFile");
   const positionOf = (id: UniqueIdentifier) => files.findIndex((file) => idOf(file) === id) + 1;
-  const where = (id?: UniqueIdentifier) => (id === undefined ? "outside the list" : `at position ${positionOf(id)} of ${files.length}`);
+  const where = (id?: UniqueIdentifier) => (id === undefined ? t("upload.sort.outside") : t("upload.sort.at", { position: positionOf(id), total: files.length }));
   return {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, ${where(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) => `${nameOf(active.id)} is ${where(over?.id)}.`,
-    onDragEnd: ({ active, over }) => `${nameOf(active.id)} was dropped ${where(over?.id)}.`,
-    onDragCancel: ({ active }) => `Moving was cancelled. ${nameOf(active.id)} is back ${where(active.id)}.`,
+    onDragStart: ({ active }) => t("upload.sort.pickedUp", { name: nameOf(active.id), where: where(active.id) }),
+    onDragOver: ({ active, over }) => t("upload.sort.over", { name: nameOf(active.id), where: where(over?.id) }),
+    onDragEnd: ({ active, over }) => t("upload.sort.dropped", { name: nameOf(active.id), where: where(over?.id) }),
+    onDragCancel: ({ active }) => t("upload.sort.cancelled", { name: nameOf(active.id), where: where(active.id) }),
   };
 }
 
-const INSTRUCTIONS = {
-  draggable: "To move a file, press Space to pick it up, the arrow keys to move it, and Space again to drop it. Escape cancels.",
-};
-
 /** The selected files in the order they are sent, reordered by dragging a row's grip or with the keyboard. */
 export default function SortableFileList({ files }: { files: readonly File[] }) {
+  const t = useT();
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const order = files.map(idOf);
   const moveFile = ({ active, over }: DragEndEvent) => {
@@ -72,7 +72,7 @@ export default function SortableFileList({ files }: { files: readonly File[] }) 
       sensors={sensors}
       collisionDetection={closestCorners}
       onDragEnd={moveFile}
-      accessibility={{ announcements: announcementsFor(files), screenReaderInstructions: INSTRUCTIONS }}
+      accessibility={{ announcements: announcementsFor(files, t), screenReaderInstructions: { draggable: t("upload.sort.instructions") } }}
     >
       <SortableContext items={order} strategy={verticalListSortingStrategy}>
         <ul className={fileListStyles} data-testid="file-list">

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { Save, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
@@ -5,51 +6,50 @@ import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { useToolPageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
-import { HowItWorks } from "../tool/HowItWorks.js";
+import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
-import { DEFAULT_STYLES, LINK_SCHEMES, TOOL_LABELS, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
+import { DEFAULT_STYLES, LINK_SCHEMES, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
 import { choosePdf } from "./choose-pdf.js";
 import { PdfPages } from "./PdfPages.js";
 import { SelectedAnnotation } from "./SelectedAnnotation.js";
 import { StyleFields } from "./StyleFields.js";
 import { ToolPicker } from "./ToolPicker.js";
 import { useAnnotations } from "./use-annotations.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
-const HOW_TO = [
-  "Upload a PDF: its pages appear on the left.",
-  "Choose a tool and set its options and appearance.",
-  "Click on the page where the annotation goes (with Draw, drag to draw); with the keyboard, press Enter on the page.",
-  "Drag an annotation to move it; select it to change or delete it (arrow keys move it, Delete removes it).",
-  "Save Annotations, then download the annotated PDF.",
-];
+const HOW_TO_STEPS = 5;
 
-/** The spec's wording; the result waits in its card so that the visitor can keep annotating. */
-const RUN_OPTIONS: RunOptions = {
-  success: { title: "PDF processed successfully", description: "Your annotated PDF is ready to download." },
-  failureTitle: "Processing error",
-  unexplainedFailure: "Failed to annotate PDF",
-  failureFallback: "Failed to annotate PDF",
-  autoDownload: false,
-};
+/** The starting styles, with the placeholder texts new annotations carry written in the page's language. */
+function localDefaults(t: TFunction): typeof DEFAULT_STYLES {
+  return {
+    ...DEFAULT_STYLES,
+    text: { ...DEFAULT_STYLES.text, text: t("annotate.defaultText") },
+    comment: { ...DEFAULT_STYLES.comment, text: t("annotate.defaultComment"), title: t("annotate.tools.comment") },
+  };
+}
 
 /** /annotate-pdf: the PDF's real pages, where clicks place annotations that are saved as real PDF annotations. */
 export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
+  const t = useT("tool");
+  // The spec's wording; the result waits in its card so that the visitor can keep annotating.
+  const runOptions = useScreenRunOptions("annotate", { fallback: "annotate.run.failed" });
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const { items, selected, add, replace, remove, select, clear } = useAnnotations();
   const [current, setCurrent] = useState<AnnotationType>("text");
-  const [styles, setStyles] = useState(DEFAULT_STYLES);
+  const [styles, setStyles] = useState(() => localDefaults(t));
   const [pageIndex, setPageIndex] = useState(0);
-  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  const { state, run, cancel, reset } = useToolRun(tool, runOptions);
   // The list that was saved: a download is offered only while it still matches what is on screen.
   const [saved, setSaved] = useState<readonly Annotation[] | null>(null);
 
@@ -70,7 +70,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
 
   const addWithToast = (a: NewAnnotation) => {
     add(a);
-    toast({ title: "Annotation added", description: describeAnnotation(a) });
+    toast({ title: t("annotate.added"), description: describeAnnotation(a) });
   };
   const actions: PageActions = {
     place: (at, page) => addWithToast(createAnnotation(current, styles[current], pageIndex, at, page)),
@@ -82,12 +82,12 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
 
   const clearAll = () => {
     clear();
-    toast({ title: "Annotations cleared", description: "All annotations have been removed." });
+    toast({ title: t("annotate.cleared"), description: t("annotate.clearedText") });
   };
 
   const saveAnnotations = () => {
     if (!file || items.length === 0) {
-      toast({ title: "Cannot process", description: "Please upload a PDF and add annotations", variant: "destructive" });
+      toast({ title: t("annotate.cannotProcess"), description: t("annotate.nothingToSave"), variant: "destructive" });
       return;
     }
     // The server refuses a link without a safe address; here the visitor is taken to the one to fix.
@@ -95,7 +95,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
     if (badLink) {
       select(badLink.id);
       setPageIndex(badLink.position.pageIndex);
-      toast({ title: "Cannot process", description: `${describeAnnotation(badLink)} needs a web address starting with https:// (or mailto:).`, variant: "destructive" });
+      toast({ title: t("annotate.cannotProcess"), description: t("annotate.badLink", { name: describeAnnotation(badLink) }), variant: "destructive" });
       return;
     }
     setSaved(items);
@@ -119,7 +119,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
               <ChosenFileHeader
                 file={file}
                 headingId="annotate-file"
-                detail={`${items.length} annotation${items.length === 1 ? "" : "s"}`}
+                detail={t("annotate.count", { count: items.length })}
                 onChangeFile={() => fileStore.clear()}
                 disabled={state.phase !== "idle"}
               />
@@ -127,21 +127,21 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
                 <div className="mt-3 flex flex-wrap justify-end gap-2">
                   <button type="button" className={buttonStyles.secondary} onClick={clearAll}>
                     <Trash2 className="h-4 w-4" aria-hidden="true" />
-                    Clear All
+                    {t("annotate.clearAll")}
                   </button>
                   <button type="button" className={buttonStyles.primary} onClick={saveAnnotations} disabled={state.phase !== "idle"}>
                     <Save className="h-4 w-4" aria-hidden="true" />
-                    {state.phase === "idle" ? "Save Annotations" : "Saving..."}
+                    {state.phase === "idle" ? t("annotate.save") : t("annotate.saving")}
                   </button>
                 </div>
               )}
 
               {result &&
                 (saved === items ? (
-                  <ResultCard title="Annotated PDF" result={result} linkLabel="Download Annotated PDF" testId="annotate-result" />
+                  <ResultCard title={t("annotate.resultTitle")} result={result} linkLabel={t("annotate.download")} testId="annotate-result" />
                 ) : (
                   <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" aria-live="polite" data-testid="annotate-result">
-                    The annotations changed since they were saved: save again to download them.
+                    {t("annotate.changedSinceSave")}
                   </p>
                 ))}
 
@@ -160,7 +160,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
 
               {items.length > 0 && (
                 <div className="mt-4">
-                  <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Annotations</h3>
+                  <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t("annotate.listTitle")}</h3>
                   <ul className="mt-2 flex flex-wrap gap-2">
                     {items.map((a) => (
                       <li key={a.id}>
@@ -187,17 +187,17 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
         <aside className="space-y-4">
           <section className={`${cardStyles} space-y-4 p-4`} aria-labelledby="annotate-tools">
             <h2 id="annotate-tools" className="font-semibold text-slate-900 dark:text-white">
-              Tools
+              {t("annotate.toolsTitle")}
             </h2>
             <ToolPicker value={current} onChange={chooseTool} />
             {selected ? (
               <SelectedAnnotation annotation={selected} onChange={replace} onDelete={() => remove(selected.id)} onDone={() => select(null)} />
             ) : (
-              <h3 className="font-semibold text-slate-900 dark:text-white">New {TOOL_LABELS[current].toLowerCase()} annotations</h3>
+              <h3 className="font-semibold text-slate-900 dark:text-white">{t(`annotate.newOfKind.${current}`)}</h3>
             )}
             <StyleFields key={selected?.id ?? current} type={selected?.type ?? current} style={selected ?? styles[current]} onChange={editStyle} />
           </section>
-          <HowItWorks steps={HOW_TO} headingId="annotate-how" />
+          <HowItWorks steps={stepsOf(t, "annotate.how", HOW_TO_STEPS)} headingId="annotate-how" />
         </aside>
       </div>
       <ProgressDialog state={state} onCancel={cancel} />

@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import { useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { COMMENT_ICON_SIZE, LINK_SCHEMES, boundsOf, describeAnnotation, isLine, isResizable, type Annotation } from "./annotation-model.js";
 
@@ -70,7 +71,7 @@ function Drawing({ a, onGrow }: { a: Annotation; onGrow(height: number): void })
           <rect x={left} y={top} width={right - left} height={bottom - top} fill={color} fillOpacity={0.08} stroke={color} strokeWidth={0.5} strokeDasharray="3 2" />
           {a.underline && <line x1={left} x2={right} y1={bottom} y2={bottom} stroke={color} strokeWidth={1} />}
           <text x={left + 3} y={top + 11} fontSize={9} fontFamily={HELVETICA} fill={valid ? color : "#b91c1c"}>
-            {valid ? a.url : "Set the link address"}
+            {valid ? a.url : i18n.t("tool:annotate.setLink")}
           </text>
         </g>
       );

@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import type { PageSize, Point } from "./annotation-model.js";
 import type { PageImage } from "../../lib/use-page-image.js";
+import { useT } from "../../i18n/use-t.js";
 
 /**
  * A page drawn by pdf.js at its shape as seen, with whatever layer a screen lays over it once the page's size in
  * points is known (Annotate's annotations, Redact's areas).
  */
 export function PageFrame({ image, page, imageTestId, children }: { image: PageImage; page: number; imageTestId: string; children(size: PageSize): ReactNode }) {
+  const t = useT("tool");
   if (image.status === "error") {
-    return <p className="p-8 text-center text-sm text-red-700 dark:text-red-300">Page {page} could not be drawn.</p>;
+    return <p className="p-8 text-center text-sm text-red-700 dark:text-red-300">{t("page.couldNotDraw", { page })}</p>;
   }
   const size = image.size;
   return (
@@ -17,9 +19,9 @@ export function PageFrame({ image, page, imageTestId, children }: { image: PageI
       style={{ aspectRatio: size ? `${size.width} / ${size.height}` : "3 / 4", maxWidth: 900 }}
     >
       {image.status === "ready" ? (
-        <img src={image.url} alt={`Page ${page}`} className="absolute inset-0 h-full w-full select-none" draggable={false} data-testid={imageTestId} />
+        <img src={image.url} alt={t("page.label", { page })} className="absolute inset-0 h-full w-full select-none" draggable={false} data-testid={imageTestId} />
       ) : (
-        <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">Drawing page {page}…</p>
+        <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">{t("page.drawing", { page })}</p>
       )}
       {size && children(size)}
     </div>

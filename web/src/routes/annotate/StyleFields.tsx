@@ -3,12 +3,13 @@ import { annotationSchema, SHAPE_TYPES } from "../../../../catalog/options/annot
 import { ColorField, NumberField, SelectField, SliderField, TextAreaField, TextField, ToggleField } from "../../components/form/fields.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
 import { numberBounds } from "../../lib/option-schema.js";
-import { humanize } from "../tool/settings/bindings.js";
+import { useT } from "../../i18n/use-t.js";
 import type { AnnotationStyle, AnnotationType } from "./annotation-model.js";
 
 /** The spec's slider steps; the bounds come from the catalogue's schema. */
 const OPACITY_STEP = 0.1;
 const STROKE_STEP = 0.5;
+const LINK_EXAMPLE = "https://example.com";
 
 
 /**
@@ -16,70 +17,74 @@ const STROKE_STEP = 0.5;
  * take, or those of the selected annotation.
  */
 export function StyleFields({ type, style, onChange }: { type: AnnotationType; style: AnnotationStyle; onChange(patch: AnnotationStyle): void }) {
-  const slider = (key: "opacity" | "strokeWidth", label: string, step: number) => {
-    const { min, max } = numberBounds(annotationSchema, key);
-    return <SliderField label={label} value={Number(style[key] ?? min)} min={min} max={max} step={step} onChange={(v) => onChange({ [key]: v })} />;
+  const t = useT("tool");
+  const field = {
+    slider: (key: "opacity" | "strokeWidth", label: string, step: number) => {
+      const { min, max } = numberBounds(annotationSchema, key);
+      return <SliderField label={label} value={Number(style[key] ?? min)} min={min} max={max} step={step} onChange={(v) => onChange({ [key]: v })} />;
+    },
+    color: (label: string, key: "color" | "strokeColor" = "color") => <ColorField label={label} value={style[key] ?? "#000000"} onChange={(v) => onChange({ [key]: v })} />,
   };
-  const color = (label: string, key: "color" | "strokeColor" = "color") => <ColorField label={label} value={style[key] ?? "#000000"} onChange={(v) => onChange({ [key]: v })} />;
+  const fontSizeBounds = numberBounds(annotationSchema, "fontSize");
 
   const options: Record<AnnotationType, ReactNode> = {
     text: (
       <>
-        <TextAreaField label="Text" value={style.text ?? ""} onChange={(text) => onChange({ text })} />
-        <NumberField label="Font size" value={style.fontSize ?? 12} {...numberBounds(annotationSchema, "fontSize")} fallback={12} onChange={(fontSize) => onChange({ fontSize })} />
-        <ToggleField label="Bold" checked={style.bold ?? false} onChange={(bold) => onChange({ bold })} />
-        <ToggleField label="Italic" checked={style.italic ?? false} onChange={(italic) => onChange({ italic })} />
+        <TextAreaField label={t("annotate.field.text")} value={style.text ?? ""} onChange={(text) => onChange({ text })} />
+        <NumberField label={t("annotate.field.fontSize")} value={style.fontSize ?? 12} {...fontSizeBounds} fallback={12} onChange={(fontSize) => onChange({ fontSize })} />
+        <ToggleField label={t("annotate.field.bold")} checked={style.bold ?? false} onChange={(bold) => onChange({ bold })} />
+        <ToggleField label={t("annotate.field.italic")} checked={style.italic ?? false} onChange={(italic) => onChange({ italic })} />
       </>
     ),
-    highlight: <Hint>Click where the words start; change the size of a placed highlight to cover them.</Hint>,
-    underline: <Hint>Click under the start of the words; change the size of a placed underline to cover them.</Hint>,
-    strikethrough: <Hint>Click where the words start; change the size of a placed strikethrough to cover them.</Hint>,
+    highlight: <Hint>{t("annotate.hint.highlight")}</Hint>,
+    underline: <Hint>{t("annotate.hint.underline")}</Hint>,
+    strikethrough: <Hint>{t("annotate.hint.strikethrough")}</Hint>,
     comment: (
       <>
-        <TextField label="Title" value={style.title ?? ""} onChange={(title) => onChange({ title })} />
-        <TextAreaField label="Comment" value={style.text ?? ""} onChange={(text) => onChange({ text })} />
+        <TextField label={t("annotate.field.title")} value={style.title ?? ""} onChange={(title) => onChange({ title })} />
+        <TextAreaField label={t("annotate.field.comment")} value={style.text ?? ""} onChange={(text) => onChange({ text })} />
       </>
     ),
     link: (
       <>
-        <TextField label="Link address" value={style.url ?? ""} placeholder="https://example.com" hint="Starts with https://, http:// or mailto:" onChange={(url) => onChange({ url })} />
-        <ToggleField label="Underline" checked={style.underline ?? true} hint="A link area is invisible in PDF; the underline shows where it is." onChange={(underline) => onChange({ underline })} />
+        <TextField label={t("annotate.field.url")} value={style.url ?? ""} placeholder={LINK_EXAMPLE} hint={t("annotate.field.urlHint")} onChange={(url) => onChange({ url })} />
+        <ToggleField label={t("annotate.field.underline")} checked={style.underline ?? true} hint={t("annotate.field.underlineHint")} onChange={(underline) => onChange({ underline })} />
       </>
     ),
-    shape: <SelectField label="Shape" value={style.shapeType ?? "rectangle"} choices={SHAPE_TYPES} describe={humanize} onChange={(shapeType) => onChange({ shapeType })} />,
-    draw: <Hint>Drag on the page to draw; each stroke becomes one drawing.</Hint>,
+    shape: <SelectField label={t("annotate.field.shape")} value={style.shapeType ?? "rectangle"} choices={SHAPE_TYPES} describe={(shape) => t(`annotate.shapes.${shape}`)} onChange={(shapeType) => onChange({ shapeType })} />,
+    draw: <Hint>{t("annotate.hint.draw")}</Hint>,
   };
 
   const noFill = style.fillColor === "transparent";
   const appearance: Record<AnnotationType, ReactNode> = {
-    text: color("Text colour"),
+    text: field.color(t("annotate.field.textColour")),
     highlight: (
       <>
-        {color("Highlight colour")}
-        {slider("opacity", "Opacity", OPACITY_STEP)}
+        {field.color(t("annotate.field.highlightColour"))}
+        {field.slider("opacity", t("annotate.field.opacity"), OPACITY_STEP)}
       </>
     ),
-    underline: color("Line colour"),
-    strikethrough: color("Line colour"),
-    comment: color("Note colour"),
-    link: color("Underline colour"),
+    underline: field.color(t("annotate.field.lineColour")),
+    strikethrough: field.color(t("annotate.field.lineColour")),
+    comment: field.color(t("annotate.field.noteColour")),
+    link: field.color(t("annotate.field.underlineColour")),
     shape: (
       <>
-        {color("Stroke colour", "strokeColor")}
+        {field.color(t("annotate.field.strokeColour"), "strokeColor")}
         {style.shapeType === "line" || style.shapeType === "arrow" ? null : (
           <>
-            <ToggleField label="No fill" checked={noFill} onChange={(none) => onChange({ fillColor: none ? "transparent" : "#ffffff" })} />
-            {!noFill && <ColorField label="Fill colour" value={style.fillColor ?? "#ffffff"} onChange={(fillColor) => onChange({ fillColor })} />}
+            <ToggleField label={t("annotate.field.noFill")} checked={noFill} onChange={(none) => onChange({ fillColor: none ? "transparent" : "#ffffff" })} />
+            {!noFill && <ColorField label={t("annotate.field.fillColour")} value={style.fillColor ?? "#ffffff"} onChange={(fillColor) => onChange({ fillColor })} />}
           </>
         )}
-        {slider("strokeWidth", "Stroke width", STROKE_STEP)}
-        {slider("opacity", "Opacity", OPACITY_STEP)}
+        {field.slider("strokeWidth", t("annotate.field.strokeWidth"), STROKE_STEP)}
+        {field.slider("opacity", t("annotate.field.opacity"), OPACITY_STEP)}
       </>
     ),
     draw: (
       <>
-        {color("Pen colour")}
-        {slider("strokeWidth", "Pen width", STROKE_STEP)}
+        {field.color(t("annotate.field.penColour"))}
+        {field.slider("strokeWidth", t("annotate.field.penWidth"), STROKE_STEP)}
       </>
     ),
   };
@@ -87,8 +92,8 @@ export function StyleFields({ type, style, onChange }: { type: AnnotationType; s
   return (
     <SettingsTabs
       tabs={[
-        { label: "Options", content: options[type] },
-        { label: "Appearance", content: appearance[type] },
+        { label: t("annotate.optionsTab"), content: options[type] },
+        { label: t("tabs.appearance"), content: appearance[type] },
       ]}
     />
   );

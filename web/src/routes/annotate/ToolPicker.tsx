@@ -1,5 +1,6 @@
 import { Highlighter, Link, MessageSquare, Pencil, Shapes, Strikethrough, Type, Underline, type LucideIcon } from "lucide-react";
-import { TOOL_LABELS, TOOL_TYPES, type AnnotationType } from "./annotation-model.js";
+import { TOOL_TYPES, type AnnotationType } from "./annotation-model.js";
+import { useT } from "../../i18n/use-t.js";
 
 const ICONS: Record<AnnotationType, LucideIcon> = {
   text: Type,
@@ -14,8 +15,9 @@ const ICONS: Record<AnnotationType, LucideIcon> = {
 
 /** The tool buttons: the chosen one says so to screen readers (aria-pressed) as well as by its colour. */
 export function ToolPicker({ value, onChange }: { value: AnnotationType; onChange(type: AnnotationType): void }) {
+  const t = useT("tool");
   return (
-    <div role="group" aria-label="Annotation tool" className="grid grid-cols-4 gap-2">
+    <div role="group" aria-label={t("annotate.toolGroup")} className="grid grid-cols-4 gap-2">
       {TOOL_TYPES.map((type) => {
         const Icon = ICONS[type];
         const active = type === value;
@@ -32,7 +34,7 @@ export function ToolPicker({ value, onChange }: { value: AnnotationType; onChang
             }`}
           >
             <Icon className="h-5 w-5" aria-hidden="true" />
-            {TOOL_LABELS[type]}
+            {t(`annotate.tools.${type}`)}
           </button>
         );
       })}

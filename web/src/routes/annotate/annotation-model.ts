@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import type { AnnotateOptions } from "../../../../catalog/options/annotate.js";
 
 /**
@@ -24,17 +25,8 @@ export interface PageSize {
 }
 
 /** The spec's tools first, then the kinds beyond it. */
-export const TOOL_LABELS: Record<AnnotationType, string> = {
-  text: "Text",
-  highlight: "Highlight",
-  comment: "Comment",
-  link: "Link",
-  shape: "Shape",
-  underline: "Underline",
-  strikethrough: "Strikethrough",
-  draw: "Draw",
-};
-export const TOOL_TYPES = Object.keys(TOOL_LABELS) as AnnotationType[];
+/** The tools in the order the picker shows them; each is named in tool:annotate.tools. */
+export const TOOL_TYPES: readonly AnnotationType[] = ["text", "highlight", "comment", "link", "shape", "underline", "strikethrough", "draw"];
 
 /**
  * The spec's defaults. Colours are written as the server's palette draws the spec's names (yellow is #facc15,
@@ -134,6 +126,6 @@ export function toRequest({ id: _id, ...a }: Annotation): RequestAnnotation {
 
 /** "Text on page 2", the name an annotation goes by on screen and for screen readers. */
 export function describeAnnotation(a: Pick<Annotation, "type" | "shapeType" | "position">): string {
-  const kind = a.type === "shape" && a.shapeType ? a.shapeType.charAt(0).toUpperCase() + a.shapeType.slice(1) : TOOL_LABELS[a.type];
-  return `${kind} on page ${a.position.pageIndex + 1}`;
+  const kind = a.type === "shape" && a.shapeType ? i18n.t(`tool:annotate.shapes.${a.shapeType}`) : i18n.t(`tool:annotate.tools.${a.type}`);
+  return i18n.t("tool:annotate.onPage", { kind, page: a.position.pageIndex + 1 });
 }

@@ -6,10 +6,11 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { optionDefaults } from "../../lib/option-schema.js";
 import { usePageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
-import { HowItWorks } from "../tool/HowItWorks.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
+import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "../tool/ProgressDialog.js";
 import { SchemaSettings } from "../tool/settings/SchemaSettings.js";
 import type { Values } from "../tool/settings/types.js";
@@ -17,24 +18,15 @@ import { ToolHeader } from "../tool/ToolHeader.js";
 import { ComparisonView } from "./ComparisonView.js";
 import { FileSlots } from "./FileSlots.js";
 import { useCompareReport } from "./use-compare-report.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
-const STEPS = [
-  "Add the old version of the PDF, then the new one (Swap puts them the other way round).",
-  "Choose what counts as a change, or keep the defaults.",
-  "Compare: the words are matched, and pages with the same text are compared as pictures.",
-  "Read the changes side by side, and download the report as PDF or JSON.",
-];
-
-const RUN_OPTIONS: RunOptions = {
-  success: { title: "Comparison ready", description: "The differences are shown below the files." },
-  failureTitle: "Comparison failed",
-  unexplainedFailure: "Failed to compare the PDFs",
-  autoDownload: false,
-};
+const STEPS = 4;
 
 /** /compare-pdf: two PDFs, old and new, compared on the server and shown side by side with their changes marked. */
 export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  const t = useT("tool");
+  usePageMeta({ title: t(`tools:${tool.id}.name`), description: t(`tools:${tool.id}.description`), path: `/${tool.id}` });
+  const runOptions = useScreenRunOptions("compare");
   // The selection is shared with the home page: its PDFs, in order, are the old and the new version.
   const selected = useSelectedFiles();
   const slots = selected.map((file, index) => ({ file, index })).filter(({ file }) => kindOf(file) === "pdf");
@@ -42,7 +34,7 @@ export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
   const newFile = slots[1]?.file;
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  const { state, run, cancel, reset } = useToolRun(tool, runOptions);
   const busy = state.phase !== "idle";
   // The files the shown result was made from: other files, or the same ones swapped, make it stale.
   const [compared, setCompared] = useState<{ old: File; new: File }>();
@@ -57,7 +49,7 @@ export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
 
   const compare = () => {
     if (!oldFile || !newFile) {
-      toast({ title: "Two PDFs needed", description: tool.minFilesMessage ?? "Please add two PDFs.", variant: "destructive" });
+      toast({ title: t("compare.twoNeeded"), description: t(`tools:${tool.id}.minFilesMessage`), variant: "destructive" });
       return;
     }
     setCompared({ old: oldFile, new: newFile });
@@ -74,7 +66,7 @@ export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <section className={`${cardStyles} space-y-4 p-4 sm:p-6 lg:col-span-2`} aria-labelledby="compare-files">
           <h2 id="compare-files" className="font-semibold text-slate-900 dark:text-white">
-            Files to compare
+            {t("compare.files")}
           </h2>
           <FileSlots
             files={[oldFile, newFile]}
@@ -86,18 +78,18 @@ export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
           <SchemaSettings tool={tool} values={values} setValues={setValues} file={oldFile} />
           <button type="button" className={`${buttonStyles.primary} w-full`} onClick={compare} disabled={busy || !oldFile || !newFile}>
             <FileDiff className="h-4 w-4" aria-hidden="true" />
-            {busy ? "Comparing..." : "Compare PDFs"}
+            {busy ? t("compare.busy") : t("compare.button")}
           </button>
         </section>
         <aside>
-          <HowItWorks steps={STEPS} headingId="compare-how" />
+          <HowItWorks steps={stepsOf(t, "compare.how", STEPS)} headingId="compare-how" />
         </aside>
       </div>
 
       {result?.success && compared && report.status !== "none" && (
         <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-labelledby="compare-result" data-testid="compare-result">
           <h2 id="compare-result" className="text-lg font-semibold text-slate-900 dark:text-white">
-            Comparison
+            {t("compare.resultTitle")}
           </h2>
           <p className="mt-2 text-sm text-slate-800 dark:text-slate-100" aria-live="polite">
             {result.message}
@@ -106,23 +98,23 @@ export default function CompareScreen({ tool }: { tool: ToolDefinition }) {
             {pdfId && (
               <a href={`/api/download/${encodeURIComponent(pdfId)}`} download="report.pdf" className={buttonStyles.primary} {...FOCUS_AFTER_RUN}>
                 <Download className="h-4 w-4" aria-hidden="true" />
-                Download report (PDF)
+                {t("compare.downloadPdf")}
               </a>
             )}
             {jsonId && (
               <a href={`/api/download/${encodeURIComponent(jsonId)}`} download="report.json" className={buttonStyles.secondary}>
                 <Download className="h-4 w-4" aria-hidden="true" />
-                Download report (JSON)
+                {t("compare.downloadJson")}
               </a>
             )}
             {result.downloadUrl && (
               <a href={result.downloadUrl} download={result.filename} className={buttonStyles.secondary}>
                 <Download className="h-4 w-4" aria-hidden="true" />
-                Both (ZIP)
+                {t("compare.downloadZip")}
               </a>
             )}
           </div>
-          {report.status === "loading" && <p className={`mt-4 text-sm ${mutedText}`}>Loading the comparison…</p>}
+          {report.status === "loading" && <p className={`mt-4 text-sm ${mutedText}`}>{t("compare.loading")}</p>}
           {report.status === "error" && <p className="mt-4 text-sm text-red-700 dark:text-red-300">{report.message}</p>}
           {report.status === "ready" && <ComparisonView report={report.report} oldFile={compared.old} newFile={compared.new} />}
         </section>

@@ -3,6 +3,7 @@ import type { PageInfo } from "../../../../catalog/compare-report.js";
 import type { PdfDocument } from "../../lib/pdf-preview.js";
 import { usePageImage } from "../../lib/use-page-image.js";
 import type { PageMark, Side } from "./compare-model.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** Pages begin drawing when they come this close to the visible part of their column. */
 const DRAW_AHEAD = "800px 0px";
@@ -14,12 +15,11 @@ const MARK_STYLES: Record<PageMark["kind"], { fill: string; stroke: string; dash
   drawing: { fill: "none", stroke: "#ea580c", dash: "6 4" },
 };
 
-const STATUS_LABELS: Partial<Record<PageInfo["status"], string>> = {
-  text: "text changed",
-  drawing: "drawn differently",
-  removed: "removed",
-  added: "added",
-};
+/** The page statuses shown beside a page's number (worded in tool:compare.status). */
+const SHOWN_STATUSES: ReadonlySet<PageInfo["status"]> = new Set(["text", "drawing", "removed", "added"]);
+
+/** Where the other side's words go is marked in that side's colour: green on the old side, red on the new. */
+const PLACE_COLORS: Record<Side, string> = { old: "#16a34a", new: "#dc2626" };
 
 /** One document's compared pages in a column of their own that scrolls, each page with its changes marked. */
 export function ComparedPages({
@@ -76,11 +76,12 @@ function ComparedPage({
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, scroller]);
-  const status = STATUS_LABELS[info.status];
+  const t = useT("tool");
+  const status = SHOWN_STATUSES.has(info.status) ? t(`compare.status.${info.status}`) : undefined;
   return (
     <figure className="mx-auto mb-4 max-w-[700px]" data-page={info.page}>
       <figcaption className="mb-1 flex items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
-        Page {info.page}
+        {t("page.label", { page: info.page })}
         {status && <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">{status}</span>}
       </figcaption>
       <div ref={frame} data-page-frame="" className="relative w-full bg-white shadow ring-1 ring-slate-200 dark:ring-slate-700" style={{ aspectRatio: `${info.width} / ${info.height}` }}>
@@ -92,19 +93,19 @@ function ComparedPage({
 
 /** The page drawn by pdf.js, under its marks in the report's space: points from the top left of the page as seen. */
 function PageLayer({ side, doc, info, marks, selected }: { side: Side; doc: PdfDocument; info: PageInfo; marks: readonly PageMark[]; selected?: string }) {
+  const t = useT("tool");
   const image = usePageImage(doc, info.page - 1);
   return (
     <>
-      {image.status === "ready" && <img src={image.url} alt={`Page ${info.page}`} className="absolute inset-0 h-full w-full select-none" draggable={false} />}
-      {image.status === "loading" && <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">Drawing page {info.page}…</p>}
-      {image.status === "error" && <p className="absolute inset-0 flex items-center justify-center text-sm text-red-700">Page {info.page} could not be drawn.</p>}
+      {image.status === "ready" && <img src={image.url} alt={t("page.label", { page: info.page })} className="absolute inset-0 h-full w-full select-none" draggable={false} />}
+      {image.status === "loading" && <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">{t("page.drawing", { page: info.page })}</p>}
+      {image.status === "error" && <p className="absolute inset-0 flex items-center justify-center text-sm text-red-700">{t("page.couldNotDraw", { page: info.page })}</p>}
       <svg viewBox={`0 0 ${info.width} ${info.height}`} preserveAspectRatio="none" className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
         {marks.map((mark, i) => {
           const style = MARK_STYLES[mark.kind];
           const [x0, y0, x1, y1] = mark.rect;
           const isSelected = mark.key === selected;
-          // Where the other side's words go: a bar in that side's colour.
-          const placeColor = side === "old" ? "#16a34a" : "#dc2626";
+          const placeColor = PLACE_COLORS[side];
           return (
             <rect
               key={`${mark.key}-${i}`}

@@ -3,6 +3,8 @@ import { useMemo, useRef, useState } from "react";
 import type { CompareReport } from "../../../../catalog/compare-report.js";
 import { buttonStyles, mutedText } from "../../components/ui/styles.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
+import { useLocale, useT } from "../../i18n/use-t.js";
+import { formatNumber } from "../../i18n/format.js";
 import { ComparedPages, scrollToPlace } from "./ComparedPages.js";
 import { entryTarget, entryTitle, listEntries, marksBySide, shortened, type ListEntry, type Side } from "./compare-model.js";
 
@@ -14,6 +16,8 @@ const MAX_LISTED = 1_000;
  * right, drawings outlined in orange), and the list of changes: choosing one scrolls both sides to it.
  */
 export function ComparisonView({ report, oldFile, newFile }: { report: CompareReport; oldFile: File; newFile: File }) {
+  const t = useT("tool");
+  const locale = useLocale();
   const oldDoc = usePdfDocument(oldFile);
   const newDoc = usePdfDocument(newFile);
   const entries = useMemo(() => listEntries(report), [report]);
@@ -39,25 +43,34 @@ export function ComparisonView({ report, oldFile, newFile }: { report: CompareRe
       if (info) scrollToPlace(scroller, page, rect, info.height);
     }
   };
+  const sharePercent = (share: number) => {
+    const digits = share < 0.01 ? 2 : 1;
+    return formatNumber(share, locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits });
+  };
   const position = entries.findIndex((e) => e.key === selected);
   const step = (by: number) => {
     const next = entries[Math.min(entries.length - 1, Math.max(0, position + by))];
     if (next) show(next);
   };
 
+  const columns = [
+    ["old", oldDoc, t("compare.oldTitle", { name: oldFile.name }), oldScroller],
+    ["new", newDoc, t("compare.newTitle", { name: newFile.name }), newScroller],
+  ] as const;
+
   return (
     <div ref={view} className="mt-6 grid scroll-mt-20 gap-4 lg:grid-cols-[17rem_minmax(0,1fr)_minmax(0,1fr)]" data-testid="compare-view">
-      <nav aria-label="Changes" className="min-w-0">
+      <nav aria-label={t("compare.changes")} className="min-w-0">
         <div className="mb-2 flex items-center justify-between gap-2">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
-            {entries.length === 0 ? "No changes" : `${entries.length} change${entries.length === 1 ? "" : "s"}`}
+            {entries.length === 0 ? t("compare.noChanges") : t("compare.changeCount", { count: entries.length })}
           </h3>
           {entries.length > 0 && (
             <div className="flex gap-1">
-              <button type="button" className={`${buttonStyles.secondary} px-2 py-1`} onClick={() => step(-1)} disabled={position <= 0} aria-label="Previous change">
+              <button type="button" className={`${buttonStyles.secondary} px-2 py-1`} onClick={() => step(-1)} disabled={position <= 0} aria-label={t("compare.previous")}>
                 <ChevronUp className="h-4 w-4" aria-hidden="true" />
               </button>
-              <button type="button" className={`${buttonStyles.secondary} px-2 py-1`} onClick={() => step(1)} disabled={position >= entries.length - 1} aria-label="Next change">
+              <button type="button" className={`${buttonStyles.secondary} px-2 py-1`} onClick={() => step(1)} disabled={position >= entries.length - 1} aria-label={t("compare.next")}>
                 <ChevronDown className="h-4 w-4" aria-hidden="true" />
               </button>
             </div>
@@ -80,26 +93,21 @@ export function ComparisonView({ report, oldFile, newFile }: { report: CompareRe
                   </>
                 ) : (
                   <span className={`block ${mutedText}`}>
-                    {entry.sizeChanged ? "The page size changed." : `${(entry.share * 100).toFixed(entry.share < 0.01 ? 2 : 1)} % of the page looks different.`}
+                    {entry.sizeChanged ? t("compare.sizeChanged") : t("compare.share", { share: sharePercent(entry.share) })}
                   </span>
                 )}
               </button>
             </li>
           ))}
         </ul>
-        {entries.length > MAX_LISTED && <p className={`mt-2 text-xs ${mutedText}`}>The first {MAX_LISTED} are listed; the report has them all.</p>}
+        {entries.length > MAX_LISTED && <p className={`mt-2 text-xs ${mutedText}`}>{t("compare.firstListed", { count: MAX_LISTED })}</p>}
       </nav>
-      {(
-        [
-          ["old", oldDoc, `Old: ${oldFile.name}`, oldScroller],
-          ["new", newDoc, `New: ${newFile.name}`, newScroller],
-        ] as const
-      ).map(([side, doc, title, scroller]) =>
+      {columns.map(([side, doc, title, scroller]) =>
         doc.status === "ready" ? (
           <ComparedPages key={side} side={side} title={title} doc={doc.doc} pages={report[side].pages} marks={marks[side]} selected={selected} scroller={scroller} />
         ) : (
           <p key={side} className={`text-sm ${mutedText}`} role="status">
-            {doc.status === "error" ? `${title}: this PDF could not be opened in the browser.` : `${title}: opening…`}
+            {t(doc.status === "error" ? "compare.cannotOpen" : "compare.opening", { title })}
           </p>
         ),
       )}

@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import type { CompareReport, Rect, TextChange } from "../../../../catalog/compare-report.js";
 
 export type Side = "old" | "new";
@@ -59,17 +60,18 @@ export function entryTarget(entry: ListEntry, side: Side): { page: number; rect?
   return { page: own.boxes[0]?.page ?? own.page, rect: own.boxes[0]?.rect ?? own.at };
 }
 
-const KIND_NAMES: Record<TextChange["kind"], string> = { insertion: "Inserted", deletion: "Deleted", change: "Changed" };
+/** "page 2", or "page 2 → 3" where the page moved. */
+function whereOf(oldPage: number, newPage: number): string {
+  return oldPage === newPage ? i18n.t("tool:compare.entry.page", { page: oldPage }) : i18n.t("tool:compare.entry.pageMoved", { old: oldPage, new: newPage });
+}
 
 /** The entry's title in the list: what happened and where. */
 export function entryTitle(entry: ListEntry): string {
   if (entry.kind === "drawing") {
-    const where = entry.oldPage === entry.newPage ? `page ${entry.oldPage}` : `page ${entry.oldPage} → ${entry.newPage}`;
-    return `${entry.sizeChanged ? "Page size" : "Drawing"} · ${where}`;
+    return i18n.t(`tool:compare.entry.${entry.sizeChanged ? "pageSize" : "drawing"}`, { where: whereOf(entry.oldPage, entry.newPage) });
   }
   const { old: before, new: after } = entry.change;
-  const where = before.page === after.page ? `page ${before.page}` : `page ${before.page} → ${after.page}`;
-  return `${KIND_NAMES[entry.change.kind]} · ${where}`;
+  return i18n.t(`tool:compare.entry.${entry.change.kind}`, { where: whereOf(before.page, after.page) });
 }
 
 /** Long passages are cut in the list; the report has them whole. */

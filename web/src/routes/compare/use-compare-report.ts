@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import { useEffect, useState } from "react";
 import type { CompareReport } from "../../../../catalog/compare-report.js";
 import type { ProcessReply } from "../../lib/jobs-api.js";
@@ -17,11 +18,11 @@ export function useCompareReport(result: ProcessReply | undefined): ReportState 
     setState({ status: "loading" });
     fetch(`/api/download/${encodeURIComponent(jsonId)}`, { signal: abort.signal, credentials: "include" })
       .then(async (response) => {
-        if (!response.ok) throw new Error(`The comparison could not be loaded (the server answered ${response.status}).`);
+        if (!response.ok) throw new Error(i18n.t("tool:compare.loadFailedStatus", { status: response.status }));
         setState({ status: "ready", report: (await response.json()) as CompareReport });
       })
       .catch((error: unknown) => {
-        if (!abort.signal.aborted) setState({ status: "error", message: error instanceof Error ? error.message : "The comparison could not be loaded." });
+        if (!abort.signal.aborted) setState({ status: "error", message: error instanceof Error ? error.message : i18n.t("tool:compare.loadFailed") });
       });
     return () => abort.abort();
   }, [jsonId]);

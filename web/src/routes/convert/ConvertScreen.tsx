@@ -6,10 +6,11 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { useToolPageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
@@ -20,13 +21,7 @@ import { OptionSections } from "./OptionSections.js";
 import { ScanNote } from "./ScanNote.js";
 import { valuesForFormat } from "./option-fields.js";
 import { useOptionValues } from "./use-option-values.js";
-
-/** The spec's wording; the result downloads by itself half a second after the server is done. */
-const RUN_OPTIONS: RunOptions = {
-  success: { title: "Conversion complete", description: "Your download starts by itself." },
-  failureTitle: "Conversion failed",
-  failureFallback: "An unexpected error occurred",
-};
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
 /**
  * /convert-pdf: pick one of the formats, add the files that format takes, set its options, convert. Each format
@@ -35,14 +30,17 @@ const RUN_OPTIONS: RunOptions = {
  */
 export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
+  const t = useT("tool");
+  // The spec's wording; the result downloads by itself half a second after the server is done.
+  const runOptions = useScreenRunOptions("convert", { fallback: "common:run.unexpected", autoDownload: true });
   const [format, setFormat] = useState<FormatKey>(DEFAULT_FORMAT);
   const target = formatTool(format);
   useFilesFitTool(target);
   const files = useSelectedFiles();
   const rules = rulesForTool(target);
   const { values, setValues, replaceValues } = useOptionValues(() => valuesForFormat(target, {}));
-  const { state, run, cancel, reset } = useToolRun(target, RUN_OPTIONS);
-  const convertLabel = `Convert to ${targetName(target)}`;
+  const { state, run, cancel, reset } = useToolRun(target, runOptions);
+  const convertLabel = t("convert.button", { target: targetName(target) });
 
   // Another format takes other files, so the list starts empty; settings both formats have are kept.
   const chooseFormat = (next: FormatKey) => {
@@ -55,7 +53,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
 
   const convert = () => {
     if (files.length === 0) {
-      toast({ title: "No files selected", description: "Please upload at least one file to convert.", variant: "destructive" });
+      toast({ title: t("convert.noFiles"), description: t("convert.noFilesText"), variant: "destructive" });
       return;
     }
     const problem = problemBeforeProcessing(target, files, values);
@@ -65,6 +63,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
 
   const options = <OptionSections tool={target} target={targetName(target)} values={values} setValues={setValues} />;
   const busy = state.phase !== "idle";
+  const readsPdf = target.accepts.includes("pdf");
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
@@ -72,13 +71,13 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
 
       <section className={`${cardStyles} mt-8 p-4 sm:p-6`} aria-labelledby="convert-format">
         <h2 id="convert-format" className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">
-          Choose a format
+          {t("convert.chooseFormat")}
         </h2>
         <FormatPicker value={format} onChange={chooseFormat} />
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300" data-testid="format-description">
-          <span className="font-medium text-slate-900 dark:text-white">{target.name}:</span> {target.description}
+          <span className="font-medium text-slate-900 dark:text-white">{t(`tools:${target.id}.name`)}:</span> {t(`tools:${target.id}.description`)}
         </p>
-        {target.accepts.includes("pdf") && <ScanNote toolId={target.id} />}
+        {readsPdf && <ScanNote toolId={target.id} />}
       </section>
 
       <div className="mt-6">
@@ -87,7 +86,7 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
             <DropArea rules={rules} />
             <section className={`${cardStyles} mt-6 p-4 sm:p-6`} aria-labelledby="convert-options">
               <h2 id="convert-options" className="text-lg font-semibold text-slate-900 dark:text-white">
-                Options
+                {t("convert.options")}
               </h2>
               {options}
               <button type="button" onClick={convert} disabled={busy} className={`${buttonStyles.primary} mt-4 w-full py-3 text-base`}>
@@ -97,14 +96,14 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
             </section>
           </>
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel={convertLabel} onProcess={convert} busy={busy} sortable={target.multiple}>
+          <FileList files={files} rules={rules} title={t("selectedFiles")} processLabel={convertLabel} onProcess={convert} busy={busy} sortable={target.multiple}>
             {options}
           </FileList>
         )}
       </div>
 
       {state.result?.downloadUrl && (
-        <ResultCard title="Conversion complete" result={state.result} linkLabel={`Download ${state.result.filename ?? "again"}`} testId="convert-result" />
+        <ResultCard title={t("convert.run.success")} result={state.result} linkLabel={state.result.filename ? t("result.download", { name: state.result.filename }) : t("convert.downloadAgain")} testId="convert-result" />
       )}
       <ProgressDialog state={state} onCancel={cancel} />
     </div>

@@ -1,16 +1,18 @@
 import type { FormatKey } from "../../../../catalog/index.js";
-import { FORMAT_GROUPS, formatTool } from "./format-groups.js";
+import { FORMAT_GROUPS } from "./format-groups.js";
+import { useT } from "../../i18n/use-t.js";
 
 /**
  * The formats, group by group, as one set of radio buttons: arrow keys move between formats, and a screen reader
  * hears the group and the chosen format.
  */
 export function FormatPicker({ value, onChange }: { value: FormatKey; onChange(format: FormatKey): void }) {
+  const t = useT("tool");
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="radiogroup" aria-label="Format">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="radiogroup" aria-label={t("convert.format")}>
       {FORMAT_GROUPS.map((group) => (
-        <fieldset key={group.title}>
-          <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">{group.title}</legend>
+        <fieldset key={group.id}>
+          <legend className="mb-2 text-sm font-semibold text-slate-900 dark:text-white">{t(`convert.groups.${group.id}`)}</legend>
           <div className="flex flex-wrap gap-2">
             {group.formats.map((format) => (
               <label
@@ -25,7 +27,7 @@ export function FormatPicker({ value, onChange }: { value: FormatKey; onChange(f
                   onChange={() => onChange(format)}
                   className="sr-only"
                 />
-                {formatTool(format).name}
+                {t(`tools:${format}.name`)}
               </label>
             ))}
           </div>

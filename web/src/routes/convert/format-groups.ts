@@ -1,15 +1,16 @@
+import { i18n } from "../../i18n/i18n.js";
 import { FORMAT_KEYS, findTool, type FormatKey, type ToolDefinition } from "../../../../catalog/index.js";
 
 /**
  * The Convert screen's five groups of formats. Which group a format sits in is a matter of presentation only, so
  * it lives here; everything else about a format (name, accepted files, options) comes from its catalogue entry.
  */
-export const FORMAT_GROUPS: ReadonlyArray<{ title: string; formats: readonly FormatKey[] }> = [
-  { title: "Document Formats", formats: ["pdf-to-word", "pdf-to-rtf", "pdf-to-html", "pdf-to-markdown", "word-to-pdf"] },
-  { title: "Image Formats", formats: ["pdf-to-jpg", "pdf-to-png", "pdf-to-svg", "jpg-to-pdf"] },
-  { title: "Data Formats", formats: ["pdf-to-excel", "pdf-to-text"] },
-  { title: "Presentation Formats", formats: ["pdf-to-ppt"] },
-  { title: "E-Book & Archive", formats: ["pdf-to-epub", "pdf-to-pdf-a"] },
+export const FORMAT_GROUPS: ReadonlyArray<{ id: string; formats: readonly FormatKey[] }> = [
+  { id: "documents", formats: ["pdf-to-word", "pdf-to-rtf", "pdf-to-html", "pdf-to-markdown", "word-to-pdf"] },
+  { id: "images", formats: ["pdf-to-jpg", "pdf-to-png", "pdf-to-svg", "jpg-to-pdf"] },
+  { id: "data", formats: ["pdf-to-excel", "pdf-to-text"] },
+  { id: "presentations", formats: ["pdf-to-ppt"] },
+  { id: "archive", formats: ["pdf-to-epub", "pdf-to-pdf-a"] },
 ];
 
 export const DEFAULT_FORMAT: FormatKey = "pdf-to-word";
@@ -26,7 +27,7 @@ export function formatTool(format: FormatKey): ToolDefinition {
 }
 
 /** What a format makes, for the 'Convert to {format}' button: "PDF to Word" gives "Word", "JPG to PDF" gives "PDF". */
-export function targetName(tool: Pick<ToolDefinition, "name">): string {
+export function targetName(tool: Pick<ToolDefinition, "id" | "name">): string {
   const at = tool.name.lastIndexOf(" to ");
-  return at < 0 ? tool.name : tool.name.slice(at + 4);
+  return i18n.t(`tool:convert.targets.${tool.id}`, { defaultValue: at < 0 ? tool.name : tool.name.slice(at + 4) });
 }

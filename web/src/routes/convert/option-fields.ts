@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import type { z } from "zod";
 import { basicConvertOptions, notAppliedTo, type ToolDefinition } from "../../../../catalog/index.js";
 import { optionDefaults, shapeOf, unwrap } from "../../lib/option-schema.js";
@@ -5,7 +6,9 @@ import { humanize } from "../tool/settings/bindings.js";
 
 /**
  * How the conversion options are shown. Defaults, bounds and choices come from the catalogue's schemas; this
- * table only words them (label, hint, how a choice reads) and says which control suits a field's type.
+ * table only shapes them (unit, step, placeholder, how a choice reads) and says which control suits a field's
+ * type. Their words are in the tool catalogue, tool:convert.fields.<field> (label, hint) and
+ * tool:convert.choices.<field>.<value>.
  */
 export type ControlKind = "toggle" | "select" | "slider" | "text";
 
@@ -21,34 +24,21 @@ export interface FieldText {
 
 const upper = (value: string | number) => String(value).toUpperCase();
 
-const FIELD_TEXT: Record<string, FieldText> = {
-  preserveFormatting: { label: "Preserve formatting", hint: "Keep the text's layout and styles where the format can hold them." },
-  ocrEnabled: { label: "Recognise text in scans (OCR)", hint: "Reads scanned pages before converting; takes longer." },
-  quality: { label: "Quality", hint: "JPEG quality of pictures and page images.", unit: "%", step: 5 },
-  pageRange: { label: "Page range", placeholder: "1-5, 8, 11-13", hint: "Empty means all pages." },
-  imageResolution: { label: "Resolution", describe: (v) => `${v} DPI` },
-  imageFormat: { label: "Image format", describe: upper },
-  colorSpace: {
-    label: "Colour space",
-    describe: (v) => ({ rgb: "RGB (colour)", cmyk: "CMYK (print)", grayscale: "Grayscale", bw: "Black and white" })[String(v)] ?? humanize(v),
-  },
-  detectTables: { label: "Detect tables", hint: "Rebuild tables as real tables rather than lines of text." },
-  embedFonts: { label: "Embed fonts", hint: "The document looks the same on computers that lack its fonts." },
-  outputDocumentFormat: { label: "Document format", describe: upper },
-  responsiveLayout: { label: "Responsive layout", hint: "Text reflows to the width of the screen." },
-  singlePage: { label: "Single page", hint: "One HTML file for the whole document instead of one per page." },
-  includeCss: { label: "Include CSS", hint: "Style the page; off gives bare HTML." },
-  detectFormulas: { label: "Detect formulas", hint: "A last row that totals the rows above becomes a SUM formula." },
-  preserveSpreadsheetLayout: { label: "Keep page layout", hint: "One sheet per page; off gives one sheet per table." },
-  includeImages: { label: "Include images" },
-  headingStyle: {
-    label: "Heading style",
-    describe: (v) => ({ atx: "ATX (# Heading)", setext: "Setext (underlined)" })[String(v)] ?? humanize(v),
-  },
-  conformance: { label: "PDF/A level", describe: (v) => `PDF/A-${upper(v)}` },
-  pageSize: { label: "Page size", describe: (v) => ({ fit: "Fit each image", a4: "A4", letter: "Letter" })[String(v)] ?? humanize(v) },
-  orientation: { label: "Orientation", describe: humanize },
-  margin: { label: "Margin", unit: " pt" },
+/** A choice worded in the catalogue (tool:convert.choices.<field>.<value>), or made readable from its id. */
+const worded = (field: string) => (value: string | number) => i18n.t(`tool:convert.choices.${field}.${value}`, { defaultValue: humanize(value) });
+
+const FIELD_SHAPE: Record<string, Omit<FieldText, "label" | "hint">> = {
+  quality: { unit: "%", step: 5 },
+  pageRange: { placeholder: "1-5, 8, 11-13" },
+  imageResolution: { describe: (v) => `${v} DPI` },
+  imageFormat: { describe: upper },
+  colorSpace: { describe: worded("colorSpace") },
+  outputDocumentFormat: { describe: upper },
+  headingStyle: { describe: worded("headingStyle") },
+  conformance: { describe: (v) => `PDF/A-${upper(v)}` },
+  pageSize: { describe: worded("pageSize") },
+  orientation: { describe: (v) => i18n.t(`tool:choices.${v}`, { defaultValue: humanize(v) }) },
+  margin: { unit: " pt" },
 };
 
 /** "detectTables" → "Detect tables", so that a field added to the catalogue later still gets a readable control. */
@@ -57,7 +47,9 @@ function labelFromKey(key: string): string {
 }
 
 export function fieldText(key: string): FieldText {
-  return FIELD_TEXT[key] ?? { label: labelFromKey(key) };
+  const words = `tool:convert.fields.${key}`;
+  const hint = i18n.exists(`${words}.hint`) ? i18n.t(`${words}.hint`) : undefined;
+  return { ...FIELD_SHAPE[key], label: i18n.t(`${words}.label`, { defaultValue: labelFromKey(key) }), ...(hint && { hint }) };
 }
 
 /** The control for a field, by the type its schema checks; undefined for a type no control here can edit. */
@@ -86,8 +78,8 @@ export function shownFields(tool: Pick<ToolDefinition, "id" | "options">): strin
 export function optionSections(tool: Pick<ToolDefinition, "id" | "options">, target: string): OptionSection[] {
   const keys = shownFields(tool);
   const sections = [
-    { title: "General Options", keys: keys.filter((k) => GENERAL_KEYS.has(k)) },
-    { title: `${target} Options`, keys: keys.filter((k) => !GENERAL_KEYS.has(k)) },
+    { title: i18n.t("tool:convert.generalOptions"), keys: keys.filter((k) => GENERAL_KEYS.has(k)) },
+    { title: i18n.t("tool:convert.targetOptions", { target }), keys: keys.filter((k) => !GENERAL_KEYS.has(k)) },
   ];
   return sections.filter((s) => s.keys.length > 0);
 }

@@ -4,6 +4,9 @@ import { useId, useState } from "react";
 import { AppLink } from "../../components/layout/AppLink.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { useFileLifetime } from "../../lib/file-lifetime.js";
+import { useT } from "../../i18n/use-t.js";
+import { Trans } from "react-i18next";
+import { useOnDeviceTools } from "./info-words.js";
 import { faqCategories, type FaqCategory } from "./faq-content.js";
 import { InfoLayout } from "./InfoLayout.js";
 
@@ -22,24 +25,25 @@ function filterFaq(faq: readonly FaqCategory[], query: string) {
 export default function FaqPage() {
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const faq = faqCategories(useFileLifetime());
+  const t = useT("info");
+  const faq = faqCategories(t, useFileLifetime(), useOnDeviceTools());
   const categories = filterFaq(faq, query);
   return (
-    <InfoLayout path="/faq" intro="Quick answers about the tools, your files and your privacy.">
+    <InfoLayout path="/faq" intro={t("faq.intro")}>
       <div>
         <label htmlFor={searchId} className="block text-sm font-medium">
-          Search the questions
+          {t("faq.search")}
         </label>
         <input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} className={`${inputStyles} mt-1`} />
       </div>
-      <nav aria-label="FAQ categories" className="flex flex-wrap gap-2">
+      <nav aria-label={t("faq.categories")} className="flex flex-wrap gap-2">
         {faq.map((category) => (
           <a key={category.id} href={`#${category.id}`} className="rounded-full bg-slate-100 px-3 py-1 text-sm !no-underline dark:bg-slate-800">
             {category.title}
           </a>
         ))}
       </nav>
-      {categories.length === 0 && <p role="status">No questions match “{query}”.</p>}
+      {categories.length === 0 && <p role="status">{t("faq.noMatch", { query })}</p>}
       {/* One accordion across all categories, so that only one answer is open at a time. */}
       <Accordion.Root type="single" collapsible>
         {categories.map((category) => (
@@ -60,7 +64,7 @@ export default function FaqPage() {
         ))}
       </Accordion.Root>
       <p>
-        Still stuck? <AppLink href="/contact">Contact us</AppLink>.
+        <Trans t={t} i18nKey="faq.stillStuck" components={{ contact: <AppLink href="/contact" /> }} />
       </p>
     </InfoLayout>
   );

@@ -1,21 +1,24 @@
 import { TestimonialCard } from "../../components/TestimonialCard.js";
 import { TESTIMONIALS } from "../../content/testimonials.js";
+import { useT } from "../../i18n/use-t.js";
 import { InfoLayout } from "./InfoLayout.js";
 
+/** The figures and what each counts (info:testimonials.stats.<id>). */
 const STATS = [
-  ["100K+", "daily users"],
-  ["5M+", "PDFs processed"],
+  ["100K+", "users"],
+  ["5M+", "processed"],
   ["20+", "tools"],
   ["4.9", "rating"],
 ] as const;
 
 export default function TestimonialsPage() {
+  const t = useT("info");
   return (
-    <InfoLayout path="/testimonials" intro="What people say about working with PDF Toolbox.">
+    <InfoLayout path="/testimonials" intro={t("testimonials.intro")}>
       <dl className="grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
         {STATS.map(([value, label]) => (
           <div key={label} className="flex flex-col-reverse rounded-xl bg-indigo-50 p-4 dark:bg-slate-900">
-            <dt className="text-sm">{label}</dt>
+            <dt className="text-sm">{t(`testimonials.stats.${label}`)}</dt>
             <dd className="text-2xl font-bold text-indigo-700 dark:text-indigo-300">{value}</dd>
           </div>
         ))}

@@ -6,6 +6,7 @@ import { hintStyles, labelStyles } from "../../components/form/Field.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { searchLanguages } from "./language-search.js";
 import { useInstalledOcrLanguages } from "./use-installed-languages.js";
+import { useT } from "../../i18n/use-t.js";
 
 interface Props {
   primary: string;
@@ -20,12 +21,13 @@ interface Props {
  * Once the server has said which languages it has installed, only those are offered.
  */
 export function LanguagePicker({ primary, extras, maxExtras, onChange }: Props) {
+  const t = useT("tool");
   const installed = useInstalledOcrLanguages();
   const choosePrimary = (language: string) => onChange({ language, multipleLanguages: extras.filter((c) => c !== language) });
   const choices = [AUTO_OCR_LANGUAGE, ...PRIMARY_OCR_LANGUAGE_CODES.filter((code) => !installed || installed.has(code) || code === primary)];
   return (
     <div className="space-y-4">
-      <SelectField label="Primary language" value={primary} choices={choices} describe={ocrLanguageLabel} onChange={choosePrimary} />
+      <SelectField label={t("ocr.primary")} value={primary} choices={choices} describe={ocrLanguageLabel} onChange={choosePrimary} />
       <ExtraLanguages
         primary={primary}
         extras={extras}
@@ -50,6 +52,7 @@ function ExtraLanguages({
   installed: ReadonlySet<string> | undefined;
   onChange(extras: string[]): void;
 }) {
+  const t = useT("tool");
   const id = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
@@ -80,10 +83,10 @@ function ExtraLanguages({
   return (
     <div>
       <label htmlFor={`${id}-search`} className={labelStyles}>
-        Additional languages
+        {t("ocr.extras")}
       </label>
       {extras.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Additional languages chosen">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("ocr.extrasChosen")}>
           {extras.map((code) => (
             <li
               key={code}
@@ -93,7 +96,7 @@ function ExtraLanguages({
               <button
                 type="button"
                 onClick={() => onChange(extras.filter((c) => c !== code))}
-                aria-label={`Remove ${ocrLanguageLabel(code)}`}
+                aria-label={t("ocr.removeLanguage", { language: ocrLanguageLabel(code) })}
                 className="rounded-full p-1 hover:bg-indigo-200 dark:hover:bg-indigo-900"
               >
                 <X className="h-3 w-3" aria-hidden="true" />
@@ -113,7 +116,7 @@ function ExtraLanguages({
           aria-autocomplete="list"
           aria-activedescendant={open && matches[active] ? `${id}-${matches[active].code}` : undefined}
           aria-describedby={`${id}-hint`}
-          placeholder={full ? `At most ${max} additional languages` : "Search by name or code, e.g. German or deu"}
+          placeholder={full ? t("ocr.extrasFull", { count: max }) : t("ocr.search")}
           disabled={full}
           value={query}
           onChange={(e) => {
@@ -129,7 +132,7 @@ function ExtraLanguages({
         <ul
           id={`${id}-matches`}
           role="listbox"
-          aria-label="Matching languages"
+          aria-label={t("ocr.matches")}
           className="mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white py-1 shadow-sm dark:border-slate-700 dark:bg-slate-800"
         >
           {matches.map((language, i) => (
@@ -148,16 +151,14 @@ function ExtraLanguages({
           ))}
           {matches.length === 0 && (
             <li className="px-3 py-2 text-sm text-slate-600 dark:text-slate-300">
-              No {installed ? "installed " : ""}language matches “{query.trim()}”.
+              {t(installed ? "ocr.noInstalledMatch" : "ocr.noMatch", { query: query.trim() })}
             </li>
           )}
         </ul>
       )}
       <p id={`${id}-hint`} className={hintStyles}>
-        For documents that mix languages; up to {max}.{" "}
-        {installed
-          ? `This server reads ${installed.size} languages; only those are listed.`
-          : "The server names any language whose Tesseract language pack it lacks."}
+        {t("ocr.extrasHint", { count: max })}{" "}
+        {installed ? t("ocr.installedHint", { count: installed.size }) : t("ocr.missingPackHint")}
       </p>
     </div>
   );

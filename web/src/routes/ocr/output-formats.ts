@@ -1,22 +1,13 @@
+import { i18n } from "../../i18n/i18n.js";
+import { LANGUAGE_TAGS, type Locale } from "../../../../catalog/locales.js";
 import type { OcrOptions } from "../../../../catalog/options/ocr.js";
 
 type Output = OcrOptions["outputFormat"];
 
-export const OUTPUT_NAMES: Record<Output, string> = {
-  "searchable-pdf": "Searchable PDF (the scan with invisible text)",
-  "pdf-with-text": "PDF with text (the recognised text shown)",
-  text: "Plain text (.txt)",
-  word: "Word document (.docx)",
-  excel: "Excel workbook (.xlsx)",
-};
-
-const SHORT_NAMES: Record<Output, string> = {
-  "searchable-pdf": "searchable PDF",
-  "pdf-with-text": "PDF with text",
-  text: "plain text",
-  word: "Word",
-  excel: "Excel",
-};
+/** An output's name in the choices (tool:ocr.outputs.<output>.name). */
+export function outputName(output: string | number): string {
+  return i18n.t(`tool:ocr.outputs.${output}.name`);
+}
 
 /** The settings that shape some outputs only, as the server applies them (catalog/options/ocr.ts). */
 const SHAPES: Partial<Record<keyof OcrOptions, readonly Output[]>> = {
@@ -34,5 +25,7 @@ const SHAPES: Partial<Record<keyof OcrOptions, readonly Output[]>> = {
 export function noEffectNote(key: keyof OcrOptions, output: Output): string | undefined {
   const outputs = SHAPES[key];
   if (!outputs || outputs.includes(output)) return undefined;
-  return `Only for ${outputs.map((o) => SHORT_NAMES[o]).join(" and ")} output: it changes nothing for ${SHORT_NAMES[output]}.`;
+  const short = (o: Output) => i18n.t(`tool:ocr.outputs.${o}.short`);
+  const list = new Intl.ListFormat(LANGUAGE_TAGS[i18n.language as Locale] ?? "en", { type: "conjunction" }).format(outputs.map(short));
+  return i18n.t("tool:ocr.noEffect", { outputs: list, output: short(output) });
 }

@@ -18,15 +18,13 @@ import { useOptionValues } from "../convert/use-option-values.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { processLabelOf, useFilesFitTool } from "../tool/ToolPage.js";
+import { stepsOf } from "../tool/HowItWorks.js";
 
 /** The result waits on the Processing Complete screen, where Download opens it. */
 const RUN_OPTIONS: RunOptions = { autoDownload: false };
 
-const PRESERVED = [
-  "Paragraphs flow as real paragraphs, not one text box per line, so the text can be edited and reflows.",
-  "Headings, lists and tables are rebuilt as Word headings, lists and tables.",
-  "Fonts, sizes, bold, italic and colours are kept; pictures keep their place in the text.",
-];
+/** The points of "Intelligent content preservation" (tool:pdfToWord.preserved.1 to 3). */
+const PRESERVED = 3;
 
 /** /pdf-to-word: the generic upload, settings, processing, Processing Complete flow, for up to 20 PDFs at once. */
 export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
@@ -58,16 +56,16 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
         {result ? (
           <section className={`${cardStyles} p-6 text-center sm:p-10`} aria-live="polite" data-testid="processing-complete">
             <CheckCircle2 className="mx-auto h-12 w-12 text-green-600 dark:text-green-400" aria-hidden="true" />
-            <h2 className="mt-3 text-2xl font-bold text-slate-900 dark:text-white">Processing Complete</h2>
+            <h2 className="mt-3 text-2xl font-bold text-slate-900 dark:text-white">{t("pdfToWord.complete")}</h2>
             <p className={`mx-auto mt-2 max-w-2xl text-sm ${mutedText}`}>{result.message}</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <a href={result.downloadUrl} download={result.filename} target="_blank" rel="noopener" className={buttonStyles.primary}>
                 <Download className="h-4 w-4" aria-hidden="true" />
-                Download
+                {t("pdfToWord.download")}
               </a>
               <button type="button" onClick={processAnother} className={buttonStyles.secondary}>
                 <RotateCcw className="h-4 w-4" aria-hidden="true" />
-                Process Another File
+                {t("pdfToWord.another")}
               </button>
             </div>
             <p className={`mt-3 text-xs ${mutedText}`}>{result.filename}</p>
@@ -85,10 +83,10 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
         <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="word-preservation">
           <h2 id="word-preservation" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
             <Sparkles className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-            Intelligent content preservation
+            {t("pdfToWord.preservation")}
           </h2>
           <ul className={`mt-3 list-disc space-y-1 ps-5 text-sm ${mutedText}`}>
-            {PRESERVED.map((line) => (
+            {stepsOf(t, "pdfToWord.preserved", PRESERVED).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
@@ -97,11 +95,10 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
         <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="word-batch">
           <h2 id="word-batch" className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
             <Files className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-            Batch processing
+            {t("pdfToWord.batch")}
           </h2>
           <p className={`mt-3 text-sm ${mutedText}`}>
-            Add up to {tool.maxFiles} PDFs at once. Each becomes its own Word document, and several come together in one ZIP
-            file, named after the PDFs they came from.
+            {t("pdfToWord.batchText", { count: tool.maxFiles })}
           </p>
         </section>
       </div>

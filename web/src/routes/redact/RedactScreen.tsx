@@ -6,51 +6,41 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { optionDefaults } from "../../lib/option-schema.js";
 import { usePageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool, type UploadRules } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useToolRun } from "../../lib/use-tool-run.js";
 import { choosePdf } from "../annotate/choose-pdf.js";
 import { PdfPages } from "../annotate/PdfPages.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
-import { HowItWorks } from "../tool/HowItWorks.js";
+import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
 import { RedactionPage } from "./RedactionPage.js";
 import { describeArea, toRequest, type Area } from "./redaction-areas.js";
 import { SearchSettings, type SearchValues } from "./SearchSettings.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
-const HOW_TO = [
-  "Upload a PDF: its pages appear on the left.",
-  "Type the words to remove, or choose the kinds of personal data to find.",
-  "Drag over a page to mark an area to black out (or press Enter on the page); remove an area from the list.",
-  "Redact PDF, then download the file: what was found and marked is gone from it, not just covered.",
-];
+const HOW_TO_STEPS = 4;
 
-/** The result waits in its card, with the summary of what was found where. */
-const RUN_OPTIONS: RunOptions = {
-  success: { title: "PDF redacted", description: "Your redacted PDF is ready to download." },
-  partialTitle: "Redacted, but matches remain elsewhere",
-  failureTitle: "Nothing redacted",
-  unexplainedFailure: "Failed to redact PDF",
-  failureFallback: "Failed to redact PDF",
-  autoDownload: false,
-};
-
-const chooseOnePdf = (files: readonly File[], rules: UploadRules) => choosePdf(files, rules, "Redacting");
+const chooseOnePdf = (files: readonly File[], rules: UploadRules) => choosePdf(files, rules, "redacting");
 
 /** /redact-pdf: search terms, presets and areas drawn on the real pages, taken out of the PDF for good. */
 export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  const t = useT("tool");
+  usePageMeta({ title: t(`tools:${tool.id}.name`), description: t(`tools:${tool.id}.description`), path: `/${tool.id}` });
+  // The result waits in its card, with the summary of what was found where.
+  const runOptions = useScreenRunOptions("redact", { fallback: "redact.run.failed" });
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const [search, setSearch] = useState(() => optionDefaults(tool.options) as SearchValues);
   const [areas, setAreas] = useState<Area[]>([]);
   const nextId = useRef(1);
   const [pageIndex, setPageIndex] = useState(0);
-  const { state, run, cancel, reset } = useToolRun(tool, RUN_OPTIONS);
+  const { state, run, cancel, reset } = useToolRun(tool, runOptions);
   const busy = state.phase !== "idle";
 
   // A new file starts over: no areas, no result, first page; the search stays, as it may suit the next file too.
@@ -62,7 +52,7 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
 
   const addArea = (area: RedactionArea) => {
     setAreas((list) => [...list, { ...area, id: nextId.current++ }]);
-    toast({ title: "Area added", description: describeArea(area) });
+    toast({ title: t("redact.areaAdded"), description: describeArea(area) });
   };
   const removeArea = (id: number) => setAreas((list) => list.filter((a) => a.id !== id));
 
@@ -91,7 +81,7 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
               <ChosenFileHeader
                 file={file}
                 headingId="redact-file"
-                detail={`${areas.length} area${areas.length === 1 ? "" : "s"} marked`}
+                detail={t("redact.areasMarked", { count: areas.length })}
                 onChangeFile={() => fileStore.clear()}
                 disabled={busy}
               />
@@ -99,15 +89,15 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
               <PdfPages pdf={pdf} pageIndex={pageIndex} onPageChange={setPageIndex}>
                 {(doc) => <RedactionPage doc={doc} pageIndex={pageIndex} areas={areas.filter((a) => a.page === pageIndex + 1)} onAdd={addArea} disabled={busy} />}
               </PdfPages>
-              {pdf.status === "error" && <p className={`mt-2 text-center text-sm ${mutedText}`}>Search terms and presets still work.</p>}
+              {pdf.status === "error" && <p className={`mt-2 text-center text-sm ${mutedText}`}>{t("redact.searchStillWorks")}</p>}
 
               {areas.length > 0 && (
                 <div className="mt-4">
                   <div className="flex items-center justify-between gap-2">
-                    <h3 className="text-sm font-semibold text-slate-900 dark:text-white">Areas to redact</h3>
+                    <h3 className="text-sm font-semibold text-slate-900 dark:text-white">{t("redact.areasTitle")}</h3>
                     <button type="button" className={buttonStyles.ghost} onClick={() => setAreas([])} disabled={busy}>
                       <Trash2 className="h-4 w-4" aria-hidden="true" />
-                      Remove all areas
+                      {t("redact.removeAll")}
                     </button>
                   </div>
                   <ul className="mt-2 flex flex-wrap gap-2" data-testid="redact-area-list">
@@ -119,7 +109,7 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
                         <button
                           type="button"
                           className="rounded-r-full px-2 py-1 hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950 dark:hover:text-red-300"
-                          aria-label={`Remove area: ${describeArea(a)}`}
+                          aria-label={t("redact.removeArea", { area: describeArea(a) })}
                           onClick={() => removeArea(a.id)}
                           disabled={busy}
                         >
@@ -133,22 +123,22 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
 
               <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={redact} disabled={busy}>
                 <EyeOff className="h-4 w-4" aria-hidden="true" />
-                {busy ? "Redacting..." : "Redact PDF"}
+                {busy ? t("redact.busy") : t("redact.button")}
               </button>
             </section>
           )}
 
-          {result && <ResultCard title="Redacted PDF" result={result} linkLabel="Download Redacted PDF" testId="redact-result" />}
+          {result && <ResultCard title={t("redact.resultTitle")} result={result} linkLabel={t("redact.download")} testId="redact-result" />}
         </div>
 
         <aside className="space-y-4">
           <section className={`${cardStyles} p-4`} aria-labelledby="redact-search">
             <h2 id="redact-search" className="mb-4 font-semibold text-slate-900 dark:text-white">
-              What to remove
+              {t("redact.whatToRemove")}
             </h2>
             <SearchSettings values={search} onChange={(patch) => setSearch((current) => ({ ...current, ...patch }))} />
           </section>
-          <HowItWorks steps={HOW_TO} headingId="redact-how" />
+          <HowItWorks steps={stepsOf(t, "redact.how", HOW_TO_STEPS)} headingId="redact-how" />
         </aside>
       </div>
       <ProgressDialog state={state} onCancel={cancel} />

@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import type { RedactionArea } from "../../../../catalog/options/redact.js";
 import type { PageSize, Point } from "../annotate/annotation-model.js";
 
@@ -39,5 +40,5 @@ export function toRequest({ id: _id, ...a }: Area): RedactionArea {
 
 /** "Page 2: 120 × 40 pt", the name an area goes by in the list and for screen readers. */
 export function describeArea(a: RedactionArea): string {
-  return `Page ${a.page}: ${Math.round(a.width)} × ${Math.round(a.height)} pt`;
+  return i18n.t("tool:redact.area", { page: a.page, width: Math.round(a.width), height: Math.round(a.height) });
 }

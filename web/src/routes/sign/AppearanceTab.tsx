@@ -5,6 +5,7 @@ import { Tooltip } from "../../components/ui/Tooltip.js";
 import type { bindings } from "../tool/settings/bindings.js";
 import type { Values } from "../tool/settings/types.js";
 import { SIGNATURE_COLOR_HEX, cssColor } from "./signature-colors.js";
+import { useT } from "../../i18n/use-t.js";
 
 export interface AppearanceTabProps {
   values: Values;
@@ -13,22 +14,22 @@ export interface AppearanceTabProps {
   timeStampAvailable: boolean;
 }
 
-const NEEDS_CERTIFICATE = "Applies to certificate signatures only.";
-
 /** How the signature looks (colour, opacity, border, background, date, label, reason) and how it protects the file. */
 export function AppearanceTab({ values, setValues, bind, timeStampAvailable }: AppearanceTabProps) {
+  const t = useT("tool");
+  const needsCertificate = t("sign.appearance.needsCertificate");
   const certificate = values.signatureType === "certificate";
   const custom = !(SIGNATURE_COLORS as readonly string[]).includes(String(values.signatureColor));
   return (
     <>
       <fieldset>
-        <legend className={labelStyles}>Colour</legend>
+        <legend className={labelStyles}>{t("sign.appearance.colour")}</legend>
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {SIGNATURE_COLORS.map((name) => (
-            <Tooltip key={name} label={name}>
+            <Tooltip key={name} label={t(`sign.colours.${name}`)}>
               <button
                 type="button"
-                aria-label={name}
+                aria-label={t(`sign.colours.${name}`)}
                 aria-pressed={values.signatureColor === name}
                 className="h-8 w-8 rounded-full ring-offset-2 aria-pressed:ring-2 aria-pressed:ring-indigo-600 dark:ring-offset-slate-900"
                 style={{ backgroundColor: SIGNATURE_COLOR_HEX[name] }}
@@ -37,7 +38,7 @@ export function AppearanceTab({ values, setValues, bind, timeStampAvailable }: A
             </Tooltip>
           ))}
           <label className="ms-2 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-            Custom
+            {t("sign.appearance.custom")}
             <input
               type="color"
               value={cssColor(values.signatureColor)}
@@ -48,35 +49,33 @@ export function AppearanceTab({ values, setValues, bind, timeStampAvailable }: A
         </div>
       </fieldset>
       <SliderField
-        label="Opacity"
+        label={t("sign.appearance.opacity")}
         value={Math.round(Number(values.signatureOpacity) * 100)}
         min={10}
         max={100}
         unit="%"
         onChange={(percent) => setValues({ signatureOpacity: percent / 100 })}
       />
-      {bind.toggle("signatureBorder", "Border", "A thin frame around the signature.")}
-      {bind.toggle("signatureBackground", "Background", "A light tint of the colour behind the signature.")}
-      {bind.toggle("signatureDate", "Show date", "Today's date under the signature.")}
-      {bind.text("signatureLabel", "Label", {
-        hint: String(values.signatureLabel ?? "").trim() ? "Shown before the signer's name." : "Left blank, the server's default label 'Signed by' is used.",
+      {bind.toggle("signatureBorder", t("sign.appearance.border"), t("sign.appearance.borderHint"))}
+      {bind.toggle("signatureBackground", t("sign.appearance.background"), t("sign.appearance.backgroundHint"))}
+      {bind.toggle("signatureDate", t("sign.appearance.date"), t("sign.appearance.dateHint"))}
+      {bind.text("signatureLabel", t("sign.appearance.label"), {
+        hint: String(values.signatureLabel ?? "").trim() ? t("sign.appearance.labelHint") : t("sign.appearance.labelDefault"),
       })}
-      {bind.text("signatureReason", "Reason", {
-        hint: String(values.signatureReason ?? "").trim()
-          ? "Shown under the signature, and recorded in a certificate signature."
-          : "Left blank, the server's default reason 'I approve this document' is used.",
+      {bind.text("signatureReason", t("sign.appearance.reason"), {
+        hint: String(values.signatureReason ?? "").trim() ? t("sign.appearance.reasonHint") : t("sign.appearance.reasonDefault"),
       })}
-      {bind.toggle("visibleSignature", "Visible signature", certificate ? "Off: the certificate signs without a mark on the page." : "Only a certificate signature can be invisible.")}
+      {bind.toggle("visibleSignature", t("sign.appearance.visible"), certificate ? t("sign.appearance.visibleHint") : t("sign.appearance.visibleNeedsCertificate"))}
       {bind.toggle(
         "lockPdfAfterSigning",
-        "Lock PDF after signing",
-        certificate ? "Certifies the document: any later change shows the signature as broken." : NEEDS_CERTIFICATE,
+        t("sign.appearance.lock"),
+        certificate ? t("sign.appearance.lockHint") : needsCertificate,
       )}
       <ToggleField
-        label="Time stamp"
+        label={t("sign.appearance.timeStamp")}
         checked={timeStampAvailable && values.timeStamp === true}
         disabled={!timeStampAvailable}
-        hint={timeStampAvailable ? (certificate ? "A trusted time from the server's time-stamp authority." : NEEDS_CERTIFICATE) : "No time-stamp authority is configured on this server."}
+        hint={timeStampAvailable ? (certificate ? t("sign.appearance.timeStampHint") : needsCertificate) : t("sign.appearance.noTimeStamp")}
         onChange={(on) => setValues({ timeStamp: on })}
       />
     </>

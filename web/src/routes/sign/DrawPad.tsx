@@ -1,6 +1,7 @@
 import { Eraser } from "lucide-react";
 import { useEffect, useRef, type PointerEvent } from "react";
 import { buttonStyles } from "../../components/ui/styles.js";
+import { useT } from "../../i18n/use-t.js";
 import { CANVAS_HEIGHT, CANVAS_WIDTH, LINE_WIDTH, paintStrokes, type Stroke } from "./strokes.js";
 
 /**
@@ -8,6 +9,7 @@ import { CANVAS_HEIGHT, CANVAS_WIDTH, LINE_WIDTH, paintStrokes, type Stroke } fr
  * survives a visit to another tab, and its colour follows the Appearance tab.
  */
 export function DrawPad({ strokes, color, onChange }: { strokes: readonly Stroke[]; color: string; onChange(strokes: Stroke[]): void }) {
+  const t = useT("tool");
   const canvas = useRef<HTMLCanvasElement>(null);
   const current = useRef<Array<{ x: number; y: number }> | null>(null);
 
@@ -54,7 +56,7 @@ export function DrawPad({ strokes, color, onChange }: { strokes: readonly Stroke
         ref={canvas}
         width={CANVAS_WIDTH}
         height={CANVAS_HEIGHT}
-        aria-label="Signature drawing area"
+        aria-label={t("sign.draw.area")}
         data-testid="draw-canvas"
         className="block w-full max-w-[500px] cursor-crosshair touch-none rounded-lg border-2 border-dashed border-slate-300 bg-white dark:border-slate-600"
         onPointerDown={start}
@@ -63,10 +65,10 @@ export function DrawPad({ strokes, color, onChange }: { strokes: readonly Stroke
         onPointerCancel={end}
       />
       <div className="mt-2 flex items-center justify-between gap-2">
-        <p className="text-xs text-slate-600 dark:text-slate-400">Draw with a mouse, a finger or a pen. No pointer? Choose Type instead.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("sign.draw.hint")}</p>
         <button type="button" className={buttonStyles.secondary} onClick={() => onChange([])} disabled={strokes.length === 0}>
           <Eraser className="h-4 w-4" aria-hidden="true" />
-          Clear
+          {t("sign.draw.clear")}
         </button>
       </div>
     </div>

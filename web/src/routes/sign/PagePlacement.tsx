@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { renderThumbnail, type PdfDocument } from "../../lib/pdf-preview.js";
 import { boxOnPage, moveBox, resizeBox, type PageSize, type Placement } from "./placement.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** How wide the page is drawn, in CSS pixels; the picture is shown at most this wide. */
 const RENDER_WIDTH = 480;
@@ -36,6 +37,7 @@ export function PagePlacement({
   /** The signature as it will look, given how many screen pixels one point of the page takes. */
   renderMark(pixelsPerPoint: number): ReactNode;
 }) {
+  const t = useT("tool");
   const [page, setPage] = useState<PageSize>();
   const [url, setUrl] = useState<string>();
   const [shownWidth, setShownWidth] = useState(RENDER_WIDTH);
@@ -73,7 +75,7 @@ export function PagePlacement({
     return () => observer.disconnect();
   }, [page]);
 
-  if (!page) return <p role="status" className="text-sm text-slate-600 dark:text-slate-300">Drawing page {pageNumber}...</p>;
+  if (!page) return <p role="status" className="text-sm text-slate-600 dark:text-slate-300">{t("page.drawing", { page: pageNumber })}</p>;
   const box = boxOnPage(placement, page);
   const pixelsPerPoint = shownWidth / page.width;
 
@@ -114,14 +116,14 @@ export function PagePlacement({
       style={{ maxWidth: RENDER_WIDTH, aspectRatio: `${page.width} / ${page.height}` }}
     >
       {url ? (
-        <img src={url} alt={`Page ${pageNumber}`} className="absolute inset-0 h-full w-full" draggable={false} />
+        <img src={url} alt={t("page.label", { page: pageNumber })} className="absolute inset-0 h-full w-full" draggable={false} />
       ) : (
-        <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">Page {pageNumber}</span>
+        <span className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">{t("page.label", { page: pageNumber })}</span>
       )}
       <div
         role="group"
         tabIndex={0}
-        aria-label="Signature box: drag to move, drag the corner to resize, or use the arrow keys"
+        aria-label={t("sign.placement.box")}
         data-testid="signature-box"
         className="absolute cursor-move touch-none outline-dashed outline-2 outline-indigo-500 focus-visible:outline-4"
         style={{ left: `${box.left}%`, top: `${box.top}%`, width: `${box.width}%`, height: `${box.height}%` }}

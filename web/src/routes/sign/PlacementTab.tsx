@@ -6,6 +6,7 @@ import type { Values } from "../tool/settings/types.js";
 import { PagePlacement, type SizeBounds } from "./PagePlacement.js";
 import type { Placement } from "./placement.js";
 import { SignaturePreview } from "./SignaturePreview.js";
+import { useT } from "../../i18n/use-t.js";
 
 export interface PlacementTabProps {
   values: Values;
@@ -18,6 +19,7 @@ export interface PlacementTabProps {
 
 /** Which page, and where on it: the fields, and the real page with the box to drag. */
 export function PlacementTab({ values, setValues, bind, pdf, bounds, markUrl }: PlacementTabProps) {
+  const t = useT("tool");
   const last = values.signaturePage === "last";
   const pageCount = pdf.status === "ready" ? pdf.pageCount : undefined;
   const chosen = last ? (pageCount ?? 1) : Math.min(Number(values.signaturePage), pageCount ?? Infinity);
@@ -25,29 +27,29 @@ export function PlacementTab({ values, setValues, bind, pdf, bounds, markUrl }: 
   return (
     <>
       <ToggleField
-        label="Last Page"
+        label={t("sign.placement.lastPage")}
         checked={last}
-        hint={last ? "The signature goes on the last page." : "Off: choose the page below."}
+        hint={last ? t("sign.placement.lastPageHint") : t("sign.placement.choosePage")}
         onChange={(on) => setValues({ signaturePage: on ? "last" : 1 })}
       />
       {!last && (
         <NumberField
-          label="Page number"
+          label={t("sign.placement.page")}
           value={Number(values.signaturePage)}
           min={1}
           max={pageCount ?? Number.MAX_SAFE_INTEGER}
           fallback={1}
-          hint={pageCount ? `1 to ${pageCount}` : undefined}
+          hint={pageCount ? t("sign.placement.pageRange", { count: pageCount }) : undefined}
           onChange={(page) => setValues({ signaturePage: page })}
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {bind.slider("signatureX", "X position (from the left)", "%")}
-        {bind.slider("signatureY", "Y position (from the top)", "%")}
-        {bind.number("signatureWidth", "Width", `${bounds.width.min} to ${bounds.width.max} points (72 points = 1 inch)`)}
-        {bind.number("signatureHeight", "Height", `${bounds.height.min} to ${bounds.height.max} points`)}
+        {bind.slider("signatureX", t("sign.placement.x"), "%")}
+        {bind.slider("signatureY", t("sign.placement.y"), "%")}
+        {bind.number("signatureWidth", t("sign.placement.width"), t("sign.placement.widthHint", { min: bounds.width.min, max: bounds.width.max }))}
+        {bind.number("signatureHeight", t("sign.placement.height"), t("sign.placement.heightHint", { min: bounds.height.min, max: bounds.height.max }))}
       </div>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Drag the box to place the signature on page {chosen}; drag its corner to resize it.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t("sign.placement.drag", { page: chosen })}</p>
       <PagesStatus state={pdf}>
         {(doc) => (
           <PagePlacement

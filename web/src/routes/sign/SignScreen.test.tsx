@@ -119,7 +119,7 @@ describe("Sign PDF screen", () => {
     fireEvent.change(screen.getByLabelText("Page number"), { target: { value: "2" } });
     fireEvent.change(screen.getByLabelText("Width"), { target: { value: "900" } });
     openTab("Appearance");
-    fireEvent.click(screen.getByRole("button", { name: "blue" }));
+    fireEvent.click(screen.getByRole("button", { name: "Blue" }));
     fireEvent.click(screen.getByRole("switch", { name: "Border" }));
     fireEvent.change(screen.getByLabelText("Reason"), { target: { value: "Agreed" } });
     sign();

@@ -6,13 +6,13 @@ import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { numberBounds } from "../../lib/option-schema.js";
 import { useToolPageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import type { RunOptions } from "../../lib/use-tool-run.js";
 import { bindings } from "../tool/settings/bindings.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
-import { HowItWorks } from "../tool/HowItWorks.js";
+import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
@@ -25,29 +25,19 @@ import { missingInput, requestValues } from "./sign-request.js";
 import { strokesToPng, type Stroke } from "./strokes.js";
 import { useObjectUrl } from "./use-object-url.js";
 import { useTimeStampAvailable } from "./use-time-stamp.js";
+import { useScreenRunOptions } from "../tool/screen-run-options.js";
 
-const STEPS = [
-  "Upload the PDF to sign.",
-  "Draw, type or upload your signature, or choose your certificate (.pfx or .p12).",
-  "Choose the page and drag the signature where it belongs.",
-  "Sign, then download the signed PDF.",
-];
-
-/** The spec's wording for this screen's outcome; the result waits in its card. */
-const RUN_OPTIONS: RunOptions = {
-  success: { title: "PDF Signed Successfully", description: "Your signed PDF is ready to download." },
-  failureTitle: "Signing failed",
-  unexplainedFailure: "Failed to sign PDF",
-  failureFallback: "An unknown error occurred",
-  autoDownload: false,
-};
+const STEPS = 4;
 
 /** /pdf-sign: sign one PDF with a drawn, typed or image signature or a certificate, placed on a preview of the page. */
 export default function SignScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
+  const t = useT("tool");
+  // The spec's wording for this screen's outcome; the result waits in its card.
+  const runOptions = useScreenRunOptions("sign", { fallback: "sign.run.unknown" });
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // The screen posts to sign-pdf, as the spec's call does; pdf-sign is the same tool under its page's name.
-  const fileTool = useFileTool(tool, RUN_OPTIONS, (tool.sameAs && findTool(tool.sameAs)) || tool);
+  const fileTool = useFileTool(tool, runOptions, (tool.sameAs && findTool(tool.sameAs)) || tool);
   const { file, values, setValues, state, run, cancel, busy } = fileTool;
   const pdf = usePdfDocument(file);
   const timeStampAvailable = useTimeStampAvailable();
@@ -61,7 +51,7 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
 
   const sign = () => {
     if (!file) {
-      toast({ title: "No file selected", description: "Please upload a PDF file to sign", variant: "destructive" });
+      toast({ title: t("sign.noFile"), description: t("sign.noFileText"), variant: "destructive" });
       return;
     }
     const missing = missingInput(values, strokes.length > 0);
@@ -91,38 +81,38 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
               <ChosenFileHeader
                 file={file}
                 headingId="sign-file"
-                detail={pdf.status === "ready" ? `${pdf.pageCount} page${pdf.pageCount === 1 ? "" : "s"}` : undefined}
+                detail={pdf.status === "ready" ? t("common:upload.pages", { count: pdf.pageCount }) : undefined}
                 onChangeFile={changeFile}
                 disabled={busy}
               />
               <SettingsTabs
                 tabs={[
                   {
-                    label: "Signature",
+                    label: t("sign.tabs.signature"),
                     content: <SignatureTab tool={tool} values={values} setValues={setValues} bind={bind} strokes={strokes} setStrokes={setStrokes} />,
                   },
                   {
-                    label: "Placement",
+                    label: t("sign.tabs.placement"),
                     content: <PlacementTab values={values} setValues={setValues} bind={bind} pdf={pdf} bounds={bounds} markUrl={markUrl} />,
                   },
                   {
-                    label: "Appearance",
+                    label: t("tabs.appearance"),
                     content: <AppearanceTab values={values} setValues={setValues} bind={bind} timeStampAvailable={timeStampAvailable} />,
                   },
                 ]}
               />
               <button type="button" className={`${buttonStyles.primary} mt-6 w-full`} onClick={sign} disabled={busy}>
                 <PenLine className="h-4 w-4" aria-hidden="true" />
-                {busy ? "Signing..." : "Sign PDF"}
+                {busy ? t("sign.busy") : t("sign.button")}
               </button>
             </section>
           )}
 
-          {state.result?.downloadUrl && <ResultCard title="Signed Document" result={state.result} linkLabel="Download Signed PDF" testId="sign-results" />}
+          {state.result?.downloadUrl && <ResultCard title={t("sign.resultTitle")} result={state.result} linkLabel={t("sign.download")} testId="sign-results" />}
         </div>
 
         <aside>
-          <HowItWorks steps={STEPS} headingId="sign-how" />
+          <HowItWorks steps={stepsOf(t, "sign.how", STEPS)} headingId="sign-how" />
         </aside>
       </div>
       <ProgressDialog state={state} onCancel={cancel} />

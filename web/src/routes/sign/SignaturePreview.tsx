@@ -1,6 +1,7 @@
 import type { Values } from "../tool/settings/types.js";
 import { cssColor } from "./signature-colors.js";
 import { typedNameStyle } from "./signature-fonts.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** The small lines under the mark, as the server writes them (server/sign/appearance.ts). */
 export function detailLines(values: Values, signerName: string | undefined, today = new Date()): string[] {
@@ -27,19 +28,20 @@ export function SignaturePreview({
   /** The drawing or the uploaded image; without one the typed (or certificate) name is shown. */
   markUrl: string | undefined;
 }) {
+  const t = useT("tool");
   const height = Number(values.signatureHeight);
   const color = cssColor(values.signatureColor);
   const opacity = Number(values.signatureOpacity);
   const type = values.signatureType;
   const typed = String(values.typedName ?? "").trim();
-  const signer = type === "type" ? typed : type === "certificate" ? "(the certificate's name)" : undefined;
+  const signer = type === "type" ? typed : type === "certificate" ? t("sign.preview.certificateSigner") : undefined;
   const lines = values.visibleSignature ? detailLines(values, signer) : [];
   const pad = Math.min(6, height / 10) * pixelsPerPoint;
   const textSize = Math.max(4, Math.min(8, (height * 0.4) / Math.max(1, lines.length) / 1.2)) * pixelsPerPoint;
-  const name = type === "type" ? typed : type === "certificate" ? "Certificate name" : "";
+  const name = type === "type" ? typed : type === "certificate" ? t("sign.preview.certificateName") : "";
 
   if (!values.visibleSignature) {
-    return <span className="absolute inset-0 flex items-center justify-center bg-slate-100/80 text-xs text-slate-700">Invisible signature</span>;
+    return <span className="absolute inset-0 flex items-center justify-center bg-slate-100/80 text-xs text-slate-700">{t("sign.preview.invisible")}</span>;
   }
   return (
     <div

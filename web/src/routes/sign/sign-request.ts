@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import type { SignOptions } from "../../../../catalog/options/sign.js";
 import type { Values } from "../tool/settings/types.js";
 
@@ -37,6 +38,10 @@ export interface MissingInput {
   description: string;
 }
 
+function missing(what: "drawing" | "name" | "image" | "certificate"): MissingInput {
+  return { title: i18n.t(`tool:sign.missing.${what}.title`), description: i18n.t(`tool:sign.missing.${what}.text`) };
+}
+
 /**
  * What is missing for the chosen method, if anything. `hasDrawing` says whether the canvas holds strokes (the PNG
  * is made from them only when signing).
@@ -44,13 +49,13 @@ export interface MissingInput {
 export function missingInput(values: Values, hasDrawing: boolean): MissingInput | undefined {
   switch (values.signatureType as SignatureType) {
     case "draw":
-      return hasDrawing ? undefined : { title: "Missing signature", description: "Please draw your signature" };
+      return hasDrawing ? undefined : missing("drawing");
     case "type":
-      return String(values.typedName ?? "").trim() ? undefined : { title: "Missing name", description: "Please enter your name for the typed signature" };
+      return String(values.typedName ?? "").trim() ? undefined : missing("name");
     case "image":
-      return values.signatureImage instanceof File ? undefined : { title: "Missing image", description: "Please upload a signature image" };
+      return values.signatureImage instanceof File ? undefined : missing("image");
     case "certificate":
-      return values.certificateFile instanceof File ? undefined : { title: "Missing certificate", description: "Please upload a digital certificate file" };
+      return values.certificateFile instanceof File ? undefined : missing("certificate");
   }
 }
 

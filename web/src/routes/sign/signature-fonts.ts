@@ -16,12 +16,6 @@ export const FONT_NAMES: Record<SignOptions["typedFont"], string> = {
   parisienne: "Parisienne",
 };
 
-export const STYLE_NAMES: Record<SignOptions["typedStyle"], string> = {
-  standard: "Standard",
-  cursive: "Cursive (slanted)",
-  formal: "Formal (underlined)",
-};
-
 /** The typed name's look: the chosen face, slanted for cursive, underlined for formal (as the server draws it). */
 export function typedNameStyle(font: unknown, style: unknown): CSSProperties {
   const family = FONT_NAMES[font as SignOptions["typedFont"]] ?? FONT_NAMES.dancingScript;

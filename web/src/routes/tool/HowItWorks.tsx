@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { cardStyles, mutedText } from "../../components/ui/styles.js";
 import { useT } from "../../i18n/use-t.js";
 
@@ -16,4 +17,9 @@ export function HowItWorks({ steps, headingId }: { steps: readonly string[]; hea
       </ol>
     </section>
   );
+}
+
+/** A screen's steps from the catalogue: `<prefix>.1` to `<prefix>.<count>`. */
+export function stepsOf(t: TFunction, prefix: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => t(`${prefix}.${i + 1}`));
 }

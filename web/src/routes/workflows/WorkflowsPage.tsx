@@ -13,6 +13,7 @@ import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { SETTINGS_PANELS } from "../tool/settings/index.js";
 import { loadSavedWorkflow, newStep, parseWorkflow, runningStepLabel, saveWorkflow, toApiSteps, WORKFLOW_TOOLS, type WorkflowStep } from "./workflow.js";
+import { Trans } from "react-i18next";
 import { useT } from "../../i18n/use-t.js";
 
 /** POST /api/jobs/pipeline as a tool of its own, so that the run (upload, progress, cancel, result) is the tools' own. */
@@ -38,6 +39,7 @@ function StepCard({
   onMove(by: -1 | 1): void;
   onRemove(): void;
 }) {
+  const t = useT("workflows");
   const tool = findTool(step.tool)!;
   const Settings = SETTINGS_PANELS[tool.id];
   const titleId = useId();
@@ -45,15 +47,15 @@ function StepCard({
     <li className={`${cardStyles} p-4`} aria-labelledby={titleId}>
       <div className="flex flex-wrap items-center gap-2">
         <h3 id={titleId} className="flex-1 font-semibold text-slate-900 dark:text-white">
-          Step {index + 1}: {tool.name}
+          {t("step.title", { step: index + 1, tool: t(`tools:${tool.id}.name`) })}
         </h3>
-        <button type="button" className={buttonStyles.ghost} onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move step ${index + 1} up`}>
+        <button type="button" className={buttonStyles.ghost} onClick={() => onMove(-1)} disabled={index === 0} aria-label={t("step.up", { step: index + 1 })}>
           <ArrowUp className="h-4 w-4" aria-hidden="true" />
         </button>
-        <button type="button" className={buttonStyles.ghost} onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move step ${index + 1} down`}>
+        <button type="button" className={buttonStyles.ghost} onClick={() => onMove(1)} disabled={index === count - 1} aria-label={t("step.down", { step: index + 1 })}>
           <ArrowDown className="h-4 w-4" aria-hidden="true" />
         </button>
-        <button type="button" className={buttonStyles.ghost} onClick={onRemove} aria-label={`Remove step ${index + 1}`}>
+        <button type="button" className={buttonStyles.ghost} onClick={onRemove} aria-label={t("step.remove", { step: index + 1 })}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </button>
       </div>
@@ -62,7 +64,7 @@ function StepCard({
           <Settings tool={tool} values={step.options} setValues={(patch) => onChange({ ...step.options, ...patch })} file={undefined} />
         </div>
       ) : (
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{tool.description}</p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`tools:${tool.id}.description`)}</p>
       )}
     </li>
   );
@@ -70,6 +72,7 @@ function StepCard({
 
 /** /workflows: tools in a row, built from the catalogue, run on dropped files as one job, saved in the browser and as a file. */
 export default function WorkflowsPage() {
+  const t = useT(["workflows", "tool"]);
   const tCommon = useT();
   usePageMeta({ title: tCommon("pages.workflows.title"), description: tCommon("pages.workflows.description"), path: "/workflows" });
   const [steps, setSteps] = useState<WorkflowStep[]>(() => loadSavedWorkflow());
@@ -77,7 +80,8 @@ export default function WorkflowsPage() {
   const files = useSelectedFiles();
   const loader = useRef<HTMLInputElement>(null);
   const toolPicker = useId();
-  const { state, run, cancel } = useToolRun(PIPELINE, { success: { title: "Workflow complete", description: "Every step ran; your file is ready." }, autoDownload: false });
+  const runOptions = useMemo(() => ({ success: { title: t("run.success"), description: t("run.successText") }, autoDownload: false }), [t]);
+  const { state, run, cancel } = useToolRun(PIPELINE, runOptions);
   useEffect(() => saveWorkflow(steps), [steps]);
   const first = steps[0] ? findTool(steps[0].tool) : undefined;
   const rules = rulesForTool(first ?? findTool("merge-pdf")!);
@@ -95,7 +99,7 @@ export default function WorkflowsPage() {
   const running = useRef<readonly WorkflowStep[]>([]);
   const process = () => {
     running.current = steps;
-    if (steps.length === 0) toast({ title: "No steps yet", description: "Add at least one tool to the workflow.", variant: "destructive" });
+    if (steps.length === 0) toast({ title: t("noStepsTitle"), description: t("noStepsText"), variant: "destructive" });
     else void run(files, { steps: JSON.stringify(toApiSteps(steps)) });
   };
 
@@ -103,9 +107,9 @@ export default function WorkflowsPage() {
     if (!file) return;
     try {
       setSteps(parseWorkflow(await file.text()));
-      toast({ title: "Workflow loaded", description: `${file.name} is ready to run.` });
+      toast({ title: t("load.done"), description: t("load.doneText", { name: file.name }) });
     } catch (error) {
-      toast({ title: "Could not load the workflow", description: (error as Error).message, variant: "destructive" });
+      toast({ title: t("load.failed"), description: (error as Error).message, variant: "destructive" });
     }
   };
 
@@ -116,18 +120,18 @@ export default function WorkflowsPage() {
           <Workflow className="h-8 w-8 text-indigo-700 dark:text-indigo-300" aria-hidden="true" />
         </span>
         <div>
-          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Workflows</h1>
+          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{t("title")}</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">
-            Several tools in a row, in one go: each step works on what the step before made. Your steps are kept in this browser.
+            {t("intro")}
           </p>
         </div>
       </header>
 
       <section className="mt-8" aria-labelledby="steps-title">
         <h2 id="steps-title" className="text-xl font-semibold text-slate-900 dark:text-white">
-          Steps
+          {t("steps")}
         </h2>
-        {steps.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">No steps yet: choose a tool and add it.</p>}
+        {steps.length === 0 && <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("noSteps")}</p>}
         <ol className="mt-3 space-y-3">
           {steps.map((step, index) => (
             <StepCard
@@ -143,7 +147,7 @@ export default function WorkflowsPage() {
         </ol>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <label htmlFor={toolPicker} className="text-sm text-slate-800 dark:text-slate-100">
-            Tool
+            {t("tool")}
           </label>
           <select
             id={toolPicker}
@@ -153,13 +157,13 @@ export default function WorkflowsPage() {
           >
             {WORKFLOW_TOOLS.map((tool) => (
               <option key={tool.id} value={tool.id}>
-                {tool.name}
+                {t(`tools:${tool.id}.name`)}
               </option>
             ))}
           </select>
           <button type="button" className={buttonStyles.secondary} onClick={() => setSteps((s) => [...s, newStep(adding)])} disabled={steps.length >= 20}>
             <Plus className="h-4 w-4" aria-hidden="true" />
-            Add step
+            {t("add")}
           </button>
           <a
             className={buttonStyles.secondary}
@@ -168,35 +172,35 @@ export default function WorkflowsPage() {
             aria-disabled={steps.length === 0}
           >
             <Download className="h-4 w-4" aria-hidden="true" />
-            Download workflow
+            {t("download")}
           </a>
           <button type="button" className={buttonStyles.secondary} onClick={() => loader.current?.click()}>
             <FileUp className="h-4 w-4" aria-hidden="true" />
-            Load workflow
+            {t("loadButton")}
           </button>
-          <input ref={loader} type="file" accept="application/json,.json" className="sr-only" aria-label="Workflow file" onChange={(e) => void loadFile(e.target.files?.[0])} />
+          <input ref={loader} type="file" accept="application/json,.json" className="sr-only" aria-label={t("file")} onChange={(e) => void loadFile(e.target.files?.[0])} />
         </div>
       </section>
 
-      <section className="mt-8" aria-label="Files">
+      <section className="mt-8" aria-label={t("files")}>
         {files.length === 0 ? (
           <DropArea rules={rules} />
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel="Run Workflow" onProcess={process} busy={state.phase !== "idle"} />
+          <FileList files={files} rules={rules} title={t("tool:selectedFiles")} processLabel={t("runButton")} onProcess={process} busy={state.phase !== "idle"} />
         )}
       </section>
 
       {state.result?.downloadUrl && (
         <section className={`${cardStyles} mt-6 p-4`} aria-live="polite" data-testid="result">
-          <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? "Your file is ready."}</p>
+          <p className="text-sm text-slate-800 dark:text-slate-100">{state.result.message ?? t("tool:result.ready")}</p>
           <a href={state.result.downloadUrl} download={state.result.filename} className={`${buttonStyles.primary} mt-3`}>
             <Download className="h-4 w-4" aria-hidden="true" />
-            Download {state.result.filename ?? "your file"}
+            {state.result.filename ? t("tool:result.download", { name: state.result.filename }) : t("tool:result.downloadYourFile")}
           </a>
         </section>
       )}
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
-        The downloaded file is the <code>steps</code> field of <a href="/api/docs" className="underline">POST /api/pipeline</a>, unchanged.
+        <Trans t={t} i18nKey="apiNote" components={{ code: <code />, api: <a href="/api/docs" className="underline" /> }} />
       </p>
       <ProgressDialog state={state} onCancel={cancel} detail={state.phase === "processing" ? runningStepLabel(running.current, state.fraction) : undefined} />
     </div>

@@ -1,3 +1,4 @@
+import { i18n } from "../../i18n/i18n.js";
 import { z } from "zod";
 import { findTool, TOOLS, type ToolDefinition } from "../../../../catalog/index.js";
 import { optionDefaults, shapeOf } from "../../lib/option-schema.js";
@@ -54,13 +55,13 @@ export function parseWorkflow(text: string): WorkflowStep[] {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new Error("This file is not a workflow: it is not JSON.");
+    throw new Error(i18n.t("workflows:load.notJson"));
   }
   const parsed = savedShape.safeParse(raw);
-  if (!parsed.success) throw new Error("This file is not a workflow: it should be a list of 1 to 20 steps, each with a tool.");
+  if (!parsed.success) throw new Error(i18n.t("workflows:load.notSteps"));
   return parsed.data.map((step, i) => {
     const tool = WORKFLOW_TOOLS.find((t) => t.id === step.tool);
-    if (!tool) throw new Error(`Step ${i + 1} names "${step.tool.slice(0, 60)}", which this page cannot run.`);
+    if (!tool) throw new Error(i18n.t("workflows:load.unknownTool", { step: i + 1, tool: step.tool.slice(0, 60) }));
     const options = optionDefaults(tool.options);
     const shape = shapeOf(tool.options);
     for (const [name, value] of Object.entries(step.options ?? {})) {
@@ -97,5 +98,6 @@ export function saveWorkflow(steps: readonly WorkflowStep[]): void {
 export function runningStepLabel(steps: readonly WorkflowStep[], fraction: number): string | undefined {
   if (steps.length === 0) return undefined;
   const index = Math.min(steps.length - 1, Math.floor(fraction * steps.length));
-  return `Step ${index + 1} of ${steps.length}: ${findTool(steps[index]!.tool)?.name ?? steps[index]!.tool}`;
+  const id = steps[index]!.tool;
+  return i18n.t("workflows:runningStep", { step: index + 1, count: steps.length, tool: findTool(id) ? i18n.t(`tools:${id}.name`) : id });
 }

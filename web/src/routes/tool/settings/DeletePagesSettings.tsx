@@ -8,14 +8,12 @@ import { deleteSelection, type DeleteMode } from "./delete-selection.js";
 import { togglePage } from "./organize-state.js";
 import { PagesStatus } from "./PagesStatus.js";
 import type { SettingsProps } from "./types.js";
+import { useT } from "../../../i18n/use-t.js";
 
-const MODES: ReadonlyArray<{ id: DeleteMode; label: string }> = [
-  { id: "individual", label: "Select pages" },
-  { id: "range", label: "Page range" },
-  { id: "all", label: "Delete all pages (at least one page is kept: the first)" },
-];
+const MODES: readonly DeleteMode[] = ["individual", "range", "all"];
 
 export function DeletePagesSettings({ tool, values, setValues, file }: SettingsProps) {
+  const t = useT(["tool", "common"]);
   const state = usePdfDocument(file);
   const pageCount = state.status === "ready" ? state.pageCount : 0;
   const [mode, setMode] = useState<DeleteMode>("individual");
@@ -33,16 +31,16 @@ export function DeletePagesSettings({ tool, values, setValues, file }: SettingsP
     <SettingsTabs
       tabs={[
         {
-          label: "Page Selection",
+          label: t("deletePages.tab"),
           content: (
             <>
               <fieldset>
-                <legend className="text-sm font-semibold text-slate-900 dark:text-white">Which pages to delete</legend>
+                <legend className="text-sm font-semibold text-slate-900 dark:text-white">{t("deletePages.which")}</legend>
                 <div className="mt-2 space-y-2">
-                  {MODES.map(({ id, label }) => (
+                  {MODES.map((id) => (
                     <label key={id} className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-100">
                       <input type="radio" name="delete-mode" value={id} checked={mode === id} onChange={() => setMode(id)} className="h-4 w-4 accent-indigo-600" />
-                      {label}
+                      {t(`deletePages.modes.${id}`)}
                     </label>
                   ))}
                 </div>
@@ -50,21 +48,22 @@ export function DeletePagesSettings({ tool, values, setValues, file }: SettingsP
               {mode === "range" && (
                 <div>
                   <label htmlFor={rangeId} className="block text-sm font-medium text-slate-800 dark:text-slate-100">
-                    Pages to delete
+                    {t("deletePages.rangeLabel")}
                   </label>
                   <input id={rangeId} value={rangeText} onChange={(e) => setRangeText(e.target.value)} placeholder="1,3,5-7" className={`${inputStyles} mt-1`} />
-                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">One-based page numbers and ranges, e.g. 1,3,5-7.</p>
+                  <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("deletePages.rangeHint")}</p>
                 </div>
               )}
               <PagesStatus state={state}>
                 {(doc, count) => (
                   <>
                     <p className="text-sm text-slate-700 dark:text-slate-200">
-                      {count} page{count === 1 ? "" : "s"}
-                      {mode === "individual" && `; ${picked.length} selected for deletion. Select the pages to delete.`}
+                      {mode === "individual"
+                        ? t("deletePages.selected", { pages: t("common:upload.pages", { count }), count: picked.length })
+                        : t("common:upload.pages", { count })}
                     </p>
                     {mode === "individual" && (
-                      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pages">
+                      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t("pages.label")}>
                         {Array.from({ length: count }, (_, index) => {
                           const selected = picked.includes(index);
                           return (
@@ -77,8 +76,7 @@ export function DeletePagesSettings({ tool, values, setValues, file }: SettingsP
                               >
                                 <PageThumbnail doc={doc} pageNumber={index + 1} />
                                 <span className="text-xs text-slate-800 dark:text-slate-100">
-                                  Page {index + 1}
-                                  {selected && " (delete)"}
+                                  {t(selected ? "deletePages.pageToDelete" : "page.label", { page: index + 1 })}
                                 </span>
                               </button>
                             </li>
@@ -93,13 +91,13 @@ export function DeletePagesSettings({ tool, values, setValues, file }: SettingsP
           ),
         },
         {
-          label: "Advanced Options",
+          label: t("tabs.advanced"),
           content: (
             <>
-              {bind.toggle("keepBookmarks", "Keep bookmarks")}
-              {bind.toggle("optimizePdf", "Optimize the PDF")}
-              {bind.toggle("preserveMetadata", "Preserve metadata")}
-              {bind.toggle("createBackup", "Create a backup")}
+              {bind.toggle("keepBookmarks", t("deletePages.keepBookmarks"))}
+              {bind.toggle("optimizePdf", t("deletePages.optimizePdf"))}
+              {bind.toggle("preserveMetadata", t("deletePages.preserveMetadata"))}
+              {bind.toggle("createBackup", t("deletePages.createBackup"))}
             </>
           ),
         },

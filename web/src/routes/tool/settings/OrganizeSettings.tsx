@@ -8,6 +8,7 @@ import { initialOrder, movePage, rotatePage, togglePage, type Rotations } from "
 import { PagesStatus } from "./PagesStatus.js";
 import type { SettingsProps, Values } from "./types.js";
 import { Tooltip } from "../../../components/ui/Tooltip.js";
+import { useT } from "../../../i18n/use-t.js";
 
 function IconButton({ label, onClick, pressed, children }: { label: string; onClick(): void; pressed?: boolean; children: ReactNode }) {
   return (
@@ -33,11 +34,12 @@ interface OrganizeValues {
 }
 
 function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: OrganizeValues; setValues(patch: Values): void }) {
+  const t = useT("tool");
   const [dragged, setDragged] = useState<number | null>(null);
   const { pageOrder: order, pagesToDelete: deleted, pagesToExtract: extracted, pageRotations: rotations } = values;
   const move = (from: number, to: number) => setValues({ pageOrder: movePage(order, from, to) });
   return (
-    <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Pages" data-testid="page-grid">
+    <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t("pages.label")} data-testid="page-grid">
       {order.map((page, position) => {
         const isDeleted = deleted.includes(page);
         const isExtracted = extracted.includes(page);
@@ -63,34 +65,34 @@ function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: Organi
           >
             <PageThumbnail doc={doc} pageNumber={page + 1} rotation={rotations[page] ?? 0} />
             <span className="text-xs font-medium text-slate-700 dark:text-slate-200">
-              Page {page + 1}
-              {isDeleted && " (deleted)"}
-              {isExtracted && " (extract)"}
+              {t("page.label", { page: page + 1 })}
+              {isDeleted && ` ${t("organize.deleted")}`}
+              {isExtracted && ` ${t("organize.extracted")}`}
             </span>
             <div className="flex flex-wrap justify-center gap-0.5">
-              <IconButton label={`Move page ${page + 1} earlier`} onClick={() => move(position, position - 1)}>
+              <IconButton label={t("organize.earlier", { page: page + 1 })} onClick={() => move(position, position - 1)}>
                 <ArrowLeft className="h-4 w-4" aria-hidden="true" />
               </IconButton>
-              <IconButton label={`Rotate page ${page + 1} left`} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, -90) })}>
+              <IconButton label={t("organize.rotateLeft", { page: page + 1 })} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, -90) })}>
                 <RotateCcw className="h-4 w-4" aria-hidden="true" />
               </IconButton>
-              <IconButton label={`Rotate page ${page + 1} right`} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, 90) })}>
+              <IconButton label={t("organize.rotateRight", { page: page + 1 })} onClick={() => setValues({ pageRotations: rotatePage(rotations, page, 90) })}>
                 <RotateCw className="h-4 w-4" aria-hidden="true" />
               </IconButton>
               <IconButton
-                label={isDeleted ? `Cancel deletion of page ${page + 1}` : `Delete page ${page + 1}`}
+                label={t(isDeleted ? "organize.undelete" : "organize.delete", { page: page + 1 })}
                 onClick={() => setValues({ pagesToDelete: togglePage(deleted, page) })}
               >
                 {isDeleted ? <Undo2 className="h-4 w-4" aria-hidden="true" /> : <Trash2 className="h-4 w-4" aria-hidden="true" />}
               </IconButton>
               <IconButton
-                label={isExtracted ? `Remove page ${page + 1} from extraction` : `Extract page ${page + 1}`}
+                label={t(isExtracted ? "organize.unextract" : "organize.extract", { page: page + 1 })}
                 pressed={isExtracted}
                 onClick={() => setValues({ pagesToExtract: togglePage(extracted, page) })}
               >
                 <FileOutput className="h-4 w-4" aria-hidden="true" />
               </IconButton>
-              <IconButton label={`Move page ${page + 1} later`} onClick={() => move(position, position + 1)}>
+              <IconButton label={t("organize.later", { page: page + 1 })} onClick={() => move(position, position + 1)}>
                 <ArrowRight className="h-4 w-4" aria-hidden="true" />
               </IconButton>
             </div>
@@ -106,6 +108,7 @@ function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: Organi
  * keyboard), rotate, delete and extract per page, and the four bulk actions.
  */
 export function OrganizeSettings({ values, setValues, file }: SettingsProps) {
+  const t = useT("tool");
   const state = usePdfDocument(file);
   const pageCount = state.status === "ready" ? state.pageCount : 0;
   const organize = values as unknown as OrganizeValues;
@@ -120,17 +123,17 @@ export function OrganizeSettings({ values, setValues, file }: SettingsProps) {
       {(doc, count) => (
         <div className="mt-4">
           <p className="text-sm text-slate-700 dark:text-slate-200">
-            {count} page{count === 1 ? "" : "s"}. Drag pages to reorder them, or use the arrows.
+            {t("organize.summary", { count })}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className={buttonStyles.secondary} onClick={() => setValues({ pageOrder: [...organize.pageOrder].sort((a, b) => a - b) })}>
-              Reset Order
+              {t("organize.resetOrder")}
             </button>
             <button type="button" className={buttonStyles.secondary} onClick={() => setValues({ pageOrder: [...organize.pageOrder].reverse() })}>
-              Reverse Order
+              {t("organize.reverseOrder")}
             </button>
             <button type="button" className={buttonStyles.secondary} disabled={organize.pagesToDelete.length === 0} onClick={() => setValues({ pagesToDelete: [] })}>
-              Cancel Deletions
+              {t("organize.cancelDeletions")}
             </button>
             <button
               type="button"
@@ -138,7 +141,7 @@ export function OrganizeSettings({ values, setValues, file }: SettingsProps) {
               disabled={Object.keys(organize.pageRotations).length === 0}
               onClick={() => setValues({ pageRotations: {} })}
             >
-              Reset Rotations
+              {t("organize.resetRotations")}
             </button>
           </div>
           {organize.pageOrder.length === count && <PageGrid doc={doc} values={organize} setValues={setValues} />}

@@ -1,29 +1,32 @@
 import { Field } from "../../../components/form/Field.js";
 import { SettingsTabs } from "../../../components/form/SettingsTabs.js";
-import { bindings, humanize } from "./bindings.js";
+import { bindings, useDescribeChoice } from "./bindings.js";
+import { useT } from "../../../i18n/use-t.js";
 import type { SettingsProps } from "./types.js";
 
 export function PageNumberSettings({ tool, values, setValues }: SettingsProps) {
+  const t = useT("tool");
+  const describeChoice = useDescribeChoice();
   const bind = bindings(tool.options, values, setValues);
   return (
     <SettingsTabs
       tabs={[
         {
-          label: "Basic Options",
+          label: t("tabs.basic"),
           content: (
             <div className="grid gap-4 sm:grid-cols-2">
-              {bind.select("format", "Format", (f) => String(f).replace("{n}", "1").replace("{total}", "10") + `  (${f})`)}
-              {bind.select("position", "Position", humanize)}
-              {bind.number("startNumber", "Start number", "The first page of the range counts as this number; a skipped or excluded page counts but shows none, as in a book.")}
+              {bind.select("format", t("pageNumbers.format"), (f) => String(f).replace("{n}", "1").replace("{total}", "10") + `  (${f})`)}
+              {bind.select("position", t("pageNumbers.position"), describeChoice)}
+              {bind.number("startNumber", t("pageNumbers.startNumber"), t("pageNumbers.startNumberHint"))}
             </div>
           ),
         },
         {
-          label: "Appearance",
+          label: t("tabs.appearance"),
           content: (
             <div className="grid gap-4 sm:grid-cols-2">
-              {bind.number("fontSize", "Font size")}
-              <Field label="Font colour">
+              {bind.number("fontSize", t("pageNumbers.fontSize"))}
+              <Field label={t("pageNumbers.fontColor")}>
                 {(id) => (
                   <input
                     id={id}
@@ -34,21 +37,21 @@ export function PageNumberSettings({ tool, values, setValues }: SettingsProps) {
                   />
                 )}
               </Field>
-              {bind.number("margin", "Margin (points)")}
+              {bind.number("margin", t("pageNumbers.margin"))}
             </div>
           ),
         },
         {
-          label: "Advanced Options",
+          label: t("tabs.advanced"),
           content: (
             <>
               <div className="grid gap-4 sm:grid-cols-2">
-                {bind.text("pageRange", "Pages to number", { placeholder: "All pages", hint: "e.g. 1,3,5-7" })}
-                {bind.text("excludePages", "Pages to leave unnumbered", { placeholder: "None", hint: "e.g. 1,3,5-7" })}
-                {bind.text("prefix", "Text before the number")}
-                {bind.text("suffix", "Text after the number")}
+                {bind.text("pageRange", t("pageNumbers.pageRange"), { placeholder: t("pages.all"), hint: t("pageNumbers.rangeHint") })}
+                {bind.text("excludePages", t("pageNumbers.excludePages"), { placeholder: t("pageNumbers.none"), hint: t("pageNumbers.rangeHint") })}
+                {bind.text("prefix", t("pageNumbers.prefix"))}
+                {bind.text("suffix", t("pageNumbers.suffix"))}
               </div>
-              {bind.toggle("skipFirstPage", "Skip the first page")}
+              {bind.toggle("skipFirstPage", t("pageNumbers.skipFirstPage"))}
             </>
           ),
         },
