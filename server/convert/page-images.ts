@@ -14,6 +14,7 @@ import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { qualityNotApplied } from "./quality-note.js";
+import type { Text } from "../i18n/message.js";
 
 /**
  * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
@@ -39,7 +40,7 @@ export async function renderPdfToImages(
   { files, options }: ProcessorInput<ImageConvertOptions>,
   ctx: ProcessorContext,
   format: RasterFormat,
-  notes: string[],
+  notes: Text[],
 ): Promise<ToolResult> {
   const upload = files[0]!;
   // pdfinfo reads the page sizes while qpdf checks the file; they serve unless the file had to be repaired.
@@ -91,7 +92,7 @@ export async function renderPdfToImages(
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   const summary = `Rendered ${rendered.length} page${rendered.length === 1 ? "" : "s"} as ${format.toUpperCase()} at ${options.imageResolution} dpi (${describeColor(color, bw)}).`;
-  return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes].join(" ") };
+  return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes] };
 }
 
 interface RenderRequest {

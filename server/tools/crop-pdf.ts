@@ -8,6 +8,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /**
  * Crops pages by setting their crop box: nothing is cut out of the content, so a viewer shows less while the
@@ -38,9 +39,9 @@ export const cropPdf: Processor<CropOptions> = async ({ files, options }, ctx) =
     );
   }
   const which = pages.length === pdf.pageCount ? `every page (${plural(pages.length, "page")})` : plural(pages.length, "page");
-  const notes = [`Cropped ${which}${options.autoCrop ? " to their content" : ""}.`];
+  const notes: Text[] = [`Cropped ${which}${options.autoCrop ? " to their content" : ""}.`];
   if (result.blank.length > 0) notes.push(`Nothing is printed on page${result.blank.length === 1 ? "" : "s"} ${formatPageList(result.blank)}: ${result.blank.length === 1 ? "it was" : "they were"} left as ${result.blank.length === 1 ? "it was" : "they were"}.`);
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-cropped.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-cropped.pdf` }], message: notes };
 };

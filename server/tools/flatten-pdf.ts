@@ -6,6 +6,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /** Form fields and annotations become part of the page: they look the same and can no longer be changed. */
 export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, ctx) => {
@@ -29,10 +30,10 @@ export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, 
   const parts: string[] = [];
   if (forms) parts.push(plural(done.fields, "form field"));
   if (annotations) parts.push(plural(done.annotations, "annotation"));
-  const notes = [`Flattened ${parts.join(" and ")} into the page content.`];
+  const notes: Text[] = [`Flattened ${parts.join(" and ")} into the page content.`];
   if (done.linksRemoved > 0) notes.push(`Removed ${plural(done.linksRemoved, "link")}.`);
   else if (done.linksKept > 0) notes.push(`${plural(done.linksKept, "link")} still work${done.linksKept === 1 ? "s" : ""}.`);
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-flattened.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-flattened.pdf` }], message: notes };
 };

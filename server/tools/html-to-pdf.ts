@@ -156,5 +156,5 @@ export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options },
   const pages = await pageCount(output, ctx);
   const notes = [`Printed ${printed.name} on ${plural(pages, "page")} (${options.pageSize}, ${options.orientation}).`];
   if (printed.blocked > 0) notes.push(`${plural(printed.blocked, "request")} to private, local or unreachable addresses ${printed.blocked === 1 ? "was" : "were"} not made.`);
-  return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes };
 };

@@ -91,7 +91,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   if (pdfaFailed) notes.push("The PDF could not be made a valid PDF/A, so it is an ordinary PDF.");
   const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, long, notes);
   ctx.progress(1);
-  return { files: [result], message: notes.join(" ") };
+  return { files: [result], message: notes };
 };
 
 /** Zero-based pages that carry text already; a page MuPDF cannot load makes the file unreadable here (a 422). */

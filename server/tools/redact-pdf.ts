@@ -12,6 +12,7 @@ import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js"
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor, ProcessorContext } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 function searchOf(options: RedactOptions): SearchSpec {
   return {
@@ -143,9 +144,9 @@ export const redactPdf: Processor<RedactOptions> = async ({ files, options }, ct
     const textless = result.textless.length === searchPages.length ? " None of the pages searched has text (a scan?): draw areas on them, or make the text searchable with OCR PDF first." : "";
     throw new UserError(`Nothing matched your search on the pages searched, so nothing was redacted.${textless}`, 422, "nothing_matched");
   }
-  const said = [summary(result), ...notes(result, areaPages)];
+  const said: Text[] = [summary(result), ...notes(result, areaPages)];
   const repaired = repairNote([pdf]);
   if (repaired) said.push(repaired);
   const warning = warningOf(result);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-redacted.pdf` }], message: said.join(" "), ...(warning && { warning }) };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-redacted.pdf` }], message: said, ...(warning && { warning }) };
 };

@@ -7,6 +7,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /** Removes the pages with no text whose render is blank within the tolerance; the reply names them. */
 export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, options }, ctx) => {
@@ -27,13 +28,13 @@ export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, op
   const name = `${stemOf(pdf.name)}-no-blank-pages.pdf`;
   const repaired = repairNote([pdf]);
   if (blank.length === 0) {
-    return { files: [{ path: pdf.path, name }], message: ["No blank pages were found; the document is unchanged.", repaired].filter(Boolean).join(" ") };
+    return { files: [{ path: pdf.path, name }], message: ["No blank pages were found; the document is unchanged.", repaired ?? ""] };
   }
   const gone = new Set(blank);
   const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !gone.has(p));
   const result = await keepPages(pdf.path, kept, ctx, { keepBookmarks: options.keepBookmarks, name: "blank-removed" });
-  const notes = [`Removed ${plural(blank.length, "blank page")} (${blank.length === 1 ? "page" : "pages"} ${formatPageList(blank)}); ${kept.length} remain.`];
+  const notes: Text[] = [`Removed ${plural(blank.length, "blank page")} (${blank.length === 1 ? "page" : "pages"} ${formatPageList(blank)}); ${kept.length} remain.`];
   if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
   if (repaired) notes.push(repaired);
-  return { files: [{ path: result.path, name }], message: notes.join(" ") };
+  return { files: [{ path: result.path, name }], message: notes };
 };

@@ -203,7 +203,7 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   ].filter(Boolean);
   return {
     files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf`, checkedExitCode: finalCheck.exitCode }],
-    message: notes.join(" "),
+    message: notes,
     ...(losses.length ? { warning: `Some content could not be recovered: ${losses.join("; ")}.` } : {}),
   };
 };

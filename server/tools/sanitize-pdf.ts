@@ -7,6 +7,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /** How the reply names each count. */
 const NOUNS: Record<keyof SanitizeCounts, [string, string]> = {
@@ -42,8 +43,8 @@ export const sanitizePdf: Processor<SanitizeOptions> = async ({ files, options }
   const removed = (Object.keys(NOUNS) as Array<keyof SanitizeCounts>)
     .filter((key) => counts[key] > 0)
     .map((key) => plural(counts[key], NOUNS[key][0], NOUNS[key][1]));
-  const notes = [removed.length > 0 ? `Removed ${removed.join(", ")}.` : "Nothing of what you chose was in this file; it was rewritten clean all the same."];
+  const notes: Text[] = [removed.length > 0 ? `Removed ${removed.join(", ")}.` : "Nothing of what you chose was in this file; it was rewritten clean all the same."];
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-sanitized.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-sanitized.pdf` }], message: notes };
 };

@@ -94,7 +94,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
       notes.push("The signature is part of the page itself and cannot be moved; locking the whole document against changes needs a certificate signature.");
     }
     if (options.timeStamp) notes.push("A time stamp needs a certificate signature; none was added.");
-    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes };
   }
 
   const profile = PROFILE_OF_LEVEL[options.certificateLevel];
@@ -142,5 +142,5 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
       "A qualified signature also needs a qualified certificate whose key never leaves a qualified signature creation device; a key uploaded in a .p12 file cannot be one, so this is an advanced (PAdES) signature.",
     );
   }
-  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes };
 };

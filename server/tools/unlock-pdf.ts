@@ -108,7 +108,7 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
   } else if (restricted) {
     notes.push("Its restrictions were removed.");
   }
-  return { files: [{ path: current, name: `${stemOf(file.name)}-unlocked.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: current, name: `${stemOf(file.name)}-unlocked.pdf` }], message: notes };
 };
 
 /**

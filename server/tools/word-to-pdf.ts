@@ -41,5 +41,5 @@ export const wordToPdf: Processor<BasicConvertOptions> = async ({ files, options
   }
   const notes = [`Converted the ${conversion.kind === "text" ? "document" : conversion.kind} to a ${pages}-page PDF.`];
   if (options.ocrEnabled) notes.push("OCR does not apply: the PDF carries the document's own text.");
-  return { files: [{ path: result, name: `${stemOf(file.name)}.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: result, name: `${stemOf(file.name)}.pdf` }], message: notes };
 };
