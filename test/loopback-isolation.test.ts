@@ -61,6 +61,7 @@ function reachingPdf(url: string): Buffer {
 
 /** Each tool with its fields, and how many copies of the file it takes where that is more than one. */
 const TOOLS: Array<[string, Record<string, string | number | object>, number?]> = [
+  ["merge-pdf", {}, 2],
   ["rotate-pdf", {}],
   ["split-pdf", {}],
   ["delete-pages", { pages: "2" }],
@@ -70,6 +71,7 @@ const TOOLS: Array<[string, Record<string, string | number | object>, number?]> 
   ["compress-pdf", {}],
   ["protect-pdf", { userPassword: "pw" }],
   ["repair-pdf", {}],
+  ["sign-pdf", { signatureType: "type", typedName: "Jane Doe" }],
   ["annotate-pdf", { annotations: [{ type: "text", position: { x: 10, y: 10, pageIndex: 0, width: 50, height: 20 }, text: "x" }] }],
   ["pdf-to-word", {}],
   ["pdf-to-excel", {}],
@@ -79,6 +81,7 @@ const TOOLS: Array<[string, Record<string, string | number | object>, number?]> 
   ["pdf-to-epub", {}],
   ["pdf-to-rtf", {}],
   ["pdf-to-text", {}],
+  ["extract-text", {}],
   ["pdf-to-jpg", {}],
   ["pdf-to-png", {}],
   ["pdf-to-svg", {}],

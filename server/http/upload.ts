@@ -221,23 +221,41 @@ function watchForStall(raw: FastifyRequest["raw"], stallMs: number): { race<T>(w
   };
 }
 
-/** How much of a refused request's body is read and dropped, and for how long, before its connection is closed. */
+/**
+ * How much of a refused request's body is read and dropped before its connection is closed. Closing while the client
+ * still sends makes the kernel reset the connection, and a reset can throw away the refusal the client has not read
+ * yet; so a client that keeps sending is read to the end (up to a bound), and only one that stalls, or sends for too
+ * long, is cut off.
+ */
 const DISCARD_MAX_BYTES = 64 * MB;
-const DISCARD_MAX_MS = 10_000;
+const DISCARD_STALL_MS = 10_000;
+const DISCARD_MAX_MS = 60_000;
 
 function discardRestOfBody(raw: FastifyRequest["raw"]): void {
   raw.unpipe();
   if (raw.readableEnded || raw.destroyed) return;
   let discarded = 0;
-  const close = () => raw.socket?.destroy();
-  const timer = setTimeout(close, DISCARD_MAX_MS);
-  timer.unref();
+  const stop = () => {
+    clearTimeout(stall);
+    clearTimeout(deadline);
+  };
+  const close = () => {
+    stop();
+    raw.socket?.destroy();
+  };
+  let stall = setTimeout(close, DISCARD_STALL_MS);
+  const deadline = setTimeout(close, DISCARD_MAX_MS);
+  stall.unref();
+  deadline.unref();
   raw.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_MAX_BYTES) close();
+    if (discarded > DISCARD_MAX_BYTES) return close();
+    clearTimeout(stall);
+    stall = setTimeout(close, DISCARD_STALL_MS);
+    stall.unref();
   });
-  raw.once("end", () => clearTimeout(timer));
-  raw.once("close", () => clearTimeout(timer));
+  raw.once("end", stop);
+  raw.once("close", stop);
   raw.resume();
 }
 
