@@ -79,3 +79,8 @@ export function sayText(text: Text, lookup: Lookup, locale: Locale): string {
 export function toolName(toolId: string): Message {
   return msg(`tools:${toolId}.name`);
 }
+
+/** "1 page", "3 pages" in the reader's language, for sentences that name a number of pages. */
+export function countOfPages(count: number): Message {
+  return msg("units.pages", { count });
+}

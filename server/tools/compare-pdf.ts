@@ -17,6 +17,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor, ProcessorContext } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 type Progress = (fraction: number) => void;
 
@@ -40,7 +41,7 @@ async function readWords(
   }
   if (found.tooManyWords) {
     throw new UserError(
-      `${pdf.name} holds more than ${MAX_COMPARED_WORDS.toLocaleString("en")} words, the most we compare at once. Please choose fewer pages.`,
+      msg("compare.tooManyWords", { name: pdf.name, max: MAX_COMPARED_WORDS }),
       422,
       "too_large",
     );

@@ -8,7 +8,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor } from "./types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Text } from "../i18n/message.js";
 
 /**
  * Crops pages by setting their crop box: nothing is cut out of the content, so a viewer shows less while the
@@ -34,9 +34,7 @@ export const cropPdf: Processor<CropOptions> = async ({ files, options }, ctx) =
     throw err;
   }
   if (result.tooSmall.length > 0) {
-    throw new InvalidOptionsError(
-      `The margins leave nothing of page${result.tooSmall.length === 1 ? "" : "s"} ${formatPageList(result.tooSmall)}: please make them smaller.`,
-    );
+    throw new InvalidOptionsError(msg("crop.nothingLeft", { count: result.tooSmall.length, pages: formatPageList(result.tooSmall) }));
   }
   const which = pages.length === pdf.pageCount ? `every page (${plural(pages.length, "page")})` : plural(pages.length, "page");
   const notes: Text[] = [`Cropped ${which}${options.autoCrop ? " to their content" : ""}.`];

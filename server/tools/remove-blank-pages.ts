@@ -7,7 +7,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Text } from "../i18n/message.js";
 
 /** Removes the pages with no text whose render is blank within the tolerance; the reply names them. */
 export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, options }, ctx) => {
@@ -23,7 +23,7 @@ export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, op
     throw err;
   }
   if (blank.length === pdf.pageCount) {
-    throw new UserError("Every page of this document is blank: removing them would leave nothing.", 422, "all_blank");
+    throw new UserError(msg("blankPages.allBlank"), 422, "all_blank");
   }
   const name = `${stemOf(pdf.name)}-no-blank-pages.pdf`;
   const repaired = repairNote([pdf]);

@@ -9,6 +9,7 @@ import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encr
 import { PERMISSION_NAMES, planEncryption } from "../../pdf-ops/security/encryption-plan.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * unlock-pdf and decrypt-pdf. Unlike every other tool this one expects encrypted input, so it does its own
@@ -149,7 +150,7 @@ async function recoverWithMupdf(
 ): Promise<ToolResult> {
   if (!behaviour.attemptRecovery) {
     throw new UserError(
-      `This file is damaged and could not be read (${file.name}). Turn on "Attempt recovery" to try a more forgiving reader.`,
+      msg("unlock.damaged", { name: file.name }),
       422,
       "damaged",
     );
@@ -160,12 +161,12 @@ async function recoverWithMupdf(
     result = await runMupdf("unlockWithPassword", { input: file.path, output: out, password, keepMetadata: behaviour.preserveMetadata }, ctx);
   } catch (err) {
     if (failedWith(err, "damaged", "encrypted", "unsupported")) {
-      throw new UserError(`This file is too damaged to recover (${file.name}).`, 422, "damaged");
+      throw new UserError(msg("unlock.tooDamaged", { name: file.name }), 422, "damaged");
     }
     throw err;
   }
   if (result.authenticated === 0) throw new IncorrectPasswordError();
-  if (result.pageCount === 0) throw new UserError(`No pages could be recovered from this file (${file.name}).`, 422, "damaged");
+  if (result.pageCount === 0) throw new UserError(msg("unlock.noPages", { name: file.name }), 422, "damaged");
   return {
     files: [{ path: out, name: `${stemOf(file.name)}-unlocked.pdf` }],
     message: [

@@ -9,6 +9,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import type { Processor } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;
 
@@ -30,7 +31,7 @@ export const wordToPdf: Processor<BasicConvertOptions> = async ({ files, options
   const conversion = await officeConvert(input, out, "pdf", filterData, { ...ctx, fileName: file.name });
   ctx.progress(0.9);
   let pages = await pageCount(out, ctx);
-  if (!pages) throw new UserError(`This document has nothing to print (${file.name}).`, 422, "empty");
+  if (!pages) throw new UserError(msg("office.nothingToPrint", { name: file.name }), 422, "empty");
   let result = out;
   // The page count is known only after layout: the pages asked for are taken from the whole PDF.
   if (options.pageRange.trim() !== "") {
