@@ -14,7 +14,7 @@ import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { qualityNotApplied } from "./quality-note.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Text } from "../i18n/message.js";
 
 /**
  * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
@@ -91,7 +91,7 @@ export async function renderPdfToImages(
   if (options.ocrEnabled) notes.push("OCR does not apply to images.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  const summary = `Rendered ${rendered.length} page${rendered.length === 1 ? "" : "s"} as ${format.toUpperCase()} at ${options.imageResolution} dpi (${describeColor(color, bw)}).`;
+  const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });
   return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes] };
 }
 
@@ -143,9 +143,9 @@ async function renderWithMupdf(request: RenderRequest, ctx: ProcessorContext): P
   return images;
 }
 
-function describeColor(color: RenderColor, bw: boolean): string {
-  if (bw) return "black and white";
-  return color === "gray" ? "greyscale" : color.toUpperCase();
+function describeColor(color: RenderColor, bw: boolean): Text {
+  if (bw) return msg("images.blackAndWhite");
+  return color === "gray" ? msg("images.greyscale") : color.toUpperCase();
 }
 
 /** Encodes packed pixels written by the worker, then deletes them. */

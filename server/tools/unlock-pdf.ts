@@ -6,10 +6,10 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encryption-info.js";
-import { PERMISSION_NAMES, planEncryption } from "../../pdf-ops/security/encryption-plan.js";
+import { planEncryption } from "../../pdf-ops/security/encryption-plan.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
-import { msg } from "../i18n/message.js";
+import { countOfPages, list, msg, type Message } from "../i18n/message.js";
 
 /**
  * unlock-pdf and decrypt-pdf. Unlike every other tool this one expects encrypted input, so it does its own
@@ -53,10 +53,10 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
     if (pdf.repaired) {
       return {
         files: [{ path: pdf.path, name: file.name }],
-        message: `This PDF is not password-protected. ${repairNote([pdf])}`,
+        message: [msg("unlock.notProtectedRepaired"), repairNote([pdf]) ?? ""],
       };
     }
-    return { files: [{ path: file.path, name: file.name }], message: "This PDF is not password-protected, so it comes back unchanged." };
+    return { files: [{ path: file.path, name: file.name }], message: msg("unlock.notProtected") };
   }
   if (access.kind === "unreadable") return recoverWithMupdf(file, password, behaviour, ctx);
 
@@ -67,11 +67,11 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
   if (opensWithoutPassword && !behaviour.removeRestrictions) {
     return {
       files: [{ path: file.path, name: file.name }],
-      message: "This PDF opens without a password and you chose to keep its restrictions, so it comes back unchanged.",
+      message: msg("unlock.restrictionsKeptUnchanged"),
     };
   }
 
-  const notes: string[] = [];
+  const notes: Message[] = [];
   let current = path.join(ctx.workDir, "decrypted.pdf");
   const { exitCode } = await runQpdfJob(
     {
@@ -86,20 +86,20 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
   );
   notes.push(
     access.givenPasswordWrong
-      ? `The password did not match, but this PDF needs none to open: its ${describeCipher(info)} encryption and restrictions were removed.`
-      : `The ${describeCipher(info)} encryption was removed with the ${access.info.suppliedPassword ?? "user"} password.`,
+      ? msg("unlock.passwordNotNeeded", { cipher: describeCipher(info) })
+      : msg(access.info.suppliedPassword === "owner" ? "unlock.removedWithOwner" : "unlock.removedWithUser", { cipher: describeCipher(info) }),
   );
-  if (exitCode === 3) notes.push("Damaged parts of the file were repaired on the way.");
-  if (behaviour.forceDecode) notes.push("Streams were written decoded (uncompressed), so the file is larger.");
+  if (exitCode === 3) notes.push(msg("unlock.repairedParts"));
+  if (behaviour.forceDecode) notes.push(msg("unlock.decoded"));
   ctx.progress(0.6);
 
   if (!behaviour.preserveMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");
     await runMupdf("stripMetadata", { input: current, output: next }, ctx);
     current = next;
-    notes.push("Document metadata was removed.");
+    notes.push(msg("results.metadataRemoved"));
   } else {
-    notes.push("Metadata was kept.");
+    notes.push(msg("unlock.metadataKept"));
   }
 
   if (!behaviour.removeRestrictions && restricted) {
@@ -107,7 +107,7 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
     notes.push(await keepRestrictions(current, next, info, access.password, ctx));
     current = next;
   } else if (restricted) {
-    notes.push("Its restrictions were removed.");
+    notes.push(msg("unlock.restrictionsRemoved"));
   }
   return { files: [{ path: current, name: `${stemOf(file.name)}-unlocked.pdf` }], message: notes };
 };
@@ -123,7 +123,7 @@ async function keepRestrictions(
   info: EncryptionInfo,
   password: string | undefined,
   ctx: ProcessorContext,
-): Promise<string> {
+): Promise<Message> {
   const ownerKnown = info.suppliedPassword === "owner" && password !== undefined;
   const plan = planEncryption({
     userPassword: "",
@@ -136,10 +136,8 @@ async function keepRestrictions(
   await runQpdfJob({ inputFile: input, outputFile: output, ...plan.job }, ctx);
   const denied = Object.entries(info.permissions!)
     .filter(([, allowed]) => !allowed)
-    .map(([key]) => PERMISSION_NAMES[key as keyof typeof PERMISSION_NAMES]);
-  return `The file now opens without a password but keeps its restrictions (${denied.join(", ")} not allowed) with AES-256${
-    ownerKnown ? "; your owner password still lifts them." : "; the owner password was not given, so they can no longer be lifted with it."
-  }`;
+    .map(([key]) => msg(`permissions.${key}`));
+  return msg(ownerKnown ? "unlock.restrictionsKeptOwner" : "unlock.restrictionsKeptNoOwner", { denied: list(denied) });
 }
 
 async function recoverWithMupdf(
@@ -170,8 +168,8 @@ async function recoverWithMupdf(
   return {
     files: [{ path: out, name: `${stemOf(file.name)}-unlocked.pdf` }],
     message: [
-      `The file was damaged; it was recovered (${result.pageCount} pages) and written without encryption or restrictions.`,
-      behaviour.preserveMetadata ? "Metadata was kept." : "Document metadata was removed.",
-    ].join(" "),
+      msg("unlock.recovered", { pages: countOfPages(result.pageCount) }),
+      msg(behaviour.preserveMetadata ? "unlock.metadataKept" : "results.metadataRemoved"),
+    ],
   };
 }
