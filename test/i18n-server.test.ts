@@ -167,4 +167,16 @@ describe("catalogue names inside server sentences", () => {
     expect(say(error.text, "de")).toBe("PDF zusammenfügen ist noch nicht verfügbar.");
     expect(say(error.text, "ja")).toBe("PDF 結合はまだご利用いただけません。");
   });
+
+  it("writes lists of counted things as each language writes lists", async () => {
+    const { say } = await import("../server/i18n/i18n.js");
+    const { list, msg } = await import("../server/i18n/message.js");
+    const removed = msg("sanitize.removed", { items: list([msg("sanitize.counts.javascript", { count: 2 }), msg("sanitize.counts.links", { count: 1 })]) });
+    expect(say(removed, "en")).toBe("Removed 2 scripts, 1 link.");
+    expect(say(removed, "de")).toBe("Entfernt: 2 Skripte und 1 Link.");
+    expect(say(removed, "ja")).toBe("スクリプト 2 件、リンク 1 件を削除しました。");
+    const repaired = msg("results.repairedOnTheWay", { count: 2, names: list(["a.pdf", "b.pdf"]) });
+    expect(say(repaired, "en")).toBe("Repaired on the way: a.pdf and b.pdf had a damaged structure.");
+    expect(say(repaired, "fr")).toBe("Réparé au passage : la structure de a.pdf et b.pdf était endommagée.");
+  });
 });
