@@ -3,11 +3,14 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../test/e2e/harness.js";
 import { writeHeavyPdf } from "./fixtures.js";
+import { cpuSeconds, totalCpuSeconds } from "./process-cpu.js";
 import { peakRssMb, resetPeak } from "./process-memory.js";
 import { startServerProcess } from "./server-process.js";
+
+type BenchServer = Awaited<ReturnType<typeof startServerProcess>>;
 import { median, printTable } from "./table.js";
 
 /**
@@ -15,10 +18,13 @@ import { median, printTable } from "./table.js";
  * timed in the page from the click to the result (reading the files included), beside the same screen with "Use
  * the server instead" (upload included), and beside bare qpdf on the command line. Then a 100 MB, 500-page merge
  * on the device, with the peak memory of the browser's renderer processes (the page and its worker) read from /proc.
+ * BENCH_ON_DEVICE=merge-pdf,memory (tools, and "memory" for the 100 MB merge) runs only those parts.
  */
 
 const exec = promisify(execFile);
 const RUNS = 3;
+const ONLY = process.env.BENCH_ON_DEVICE?.split(",");
+const wanted = (part: string) => !ONLY || ONLY.includes(part);
 const PAGES = 500;
 
 async function qpdf(args: string[]): Promise<void> {
@@ -27,28 +33,50 @@ async function qpdf(args: string[]): Promise<void> {
   });
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
+/** A bare command's wall time, and its CPU time (this process's children, read once they are waited for). */
+async function timed(fn: () => Promise<unknown>): Promise<Measured> {
+  const cpuBefore = (await cpuSeconds("self")).children;
   const start = process.hrtime.bigint();
   await fn();
-  return Number(process.hrtime.bigint() - start) / 1e9;
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return { seconds, cpu: (await cpuSeconds("self")).children - cpuBefore };
+}
+
+interface Measured {
+  seconds: number;
+  /** CPU seconds of the processes doing the work. */
+  cpu: number;
 }
 
 /**
- * Opens the tool with the files chosen and the place to run it, clicks its button and measures in the page, with
- * its own clock, until the result is handed to the download (the screen's fixed pause before it is left out).
+ * Opens the tool in a new page of `context` with the files chosen, clicks its button and measures in the page, with
+ * its own clock, until the result is handed to the download (the screen's fixed pause before it is left out). The
+ * device's runs share a context, as a visitor's visits share a browser: its HTTP cache (and the service worker,
+ * after the first run) serve the engines, and V8 reuses the WebAssembly it compiled for them.
  */
-async function runInPage(browser: Browser, url: string, tool: string, files: string[], button: string, useServer: boolean): Promise<number> {
-  const context = await browser.newContext({ baseURL: url, acceptDownloads: true });
+async function runInPage(context: BrowserContext, server: BenchServer, tool: string, files: string[], button: string): Promise<Measured> {
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
-    if (useServer) await page.addInitScript('localStorage.setItem("pdf-toolbox-use-server", "1")');
     await page.goto(`/${tool}`);
-    await page.getByLabel("Choose files").setInputFiles(files);
-    await page.getByRole("button", { name: button }).waitFor();
-    return await clickAndTime(page, button);
+    await chooseFiles(page, files, button);
+    // The page and its workers, and the server with the engines it ran.
+    const pids = [...(await rendererPids(context.browser()!)), server.process.pid!];
+    const cpuBefore = await totalCpuSeconds(pids);
+    const seconds = await clickAndTime(page, button);
+    return { seconds, cpu: (await totalCpuSeconds(pids)) - cpuBefore };
   } finally {
-    await context.close();
+    await page.close();
   }
+}
+
+/**
+ * Chooses the files and waits until each file's row shows its picture: the screen draws them one by one with
+ * pdf.js, and a run started before they are done would share the machine with them.
+ */
+async function chooseFiles(page: Page, files: string[], button: string): Promise<void> {
+  await page.getByLabel("Choose files").setInputFiles(files);
+  await page.getByRole("button", { name: button }).waitFor();
+  await page.getByTestId("file-picture").nth(files.length - 1).waitFor({ timeout: 120_000 });
 }
 
 async function clickAndTime(page: Page, button: string): Promise<number> {
@@ -119,21 +147,32 @@ export async function run(): Promise<void> {
       { label: "rotate-pdf (all, 90)", tool: "rotate-pdf", files: [input], button: "Process File", bare: () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]) },
     ];
     const rows = [];
-    for (const c of cases) {
-      const first = await runInPage(browser, server.url, c.tool, c.files, c.button, false);
-      const device: number[] = [];
-      const onServer: number[] = [];
-      const bare: number[] = [];
+    const cpuRows = [];
+    for (const c of cases.filter((c) => wanted(c.tool))) {
+      const deviceContext = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+      const serverContext = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+      await serverContext.addInitScript('localStorage.setItem("pdf-toolbox-use-server", "1")');
+      const first = await runInPage(deviceContext, server, c.tool, c.files, c.button);
+      const device: Measured[] = [];
+      const onServer: Measured[] = [];
+      const bare: Measured[] = [];
       // Rounds alternate the three, so that a slow spell of the machine falls on all alike.
       for (let i = 0; i < RUNS; i++) {
-        device.push(await runInPage(browser, server.url, c.tool, c.files, c.button, false));
-        onServer.push(await runInPage(browser, server.url, c.tool, c.files, c.button, true));
+        device.push(await runInPage(deviceContext, server, c.tool, c.files, c.button));
+        onServer.push(await runInPage(serverContext, server, c.tool, c.files, c.button));
         bare.push(await timed(c.bare));
       }
-      const [d, s, b] = [median(device), median(onServer), median(bare)];
-      rows.push([c.label, b, d, first, s, `${(d / b).toFixed(2)}x`, `${(d / s).toFixed(2)}x`]);
+      await Promise.all([deviceContext.close(), serverContext.close()]);
+      const wall = (runs: Measured[]) => median(runs.map((r) => r.seconds));
+      const cpu = (runs: Measured[]) => median(runs.map((r) => r.cpu));
+      const [d, s, b] = [wall(device), wall(onServer), wall(bare)];
+      rows.push([c.label, b, d, first.seconds, s, `${(d / b).toFixed(2)}x`, `${(d / s).toFixed(2)}x`]);
+      cpuRows.push([c.label, cpu(bare), cpu(device), cpu(onServer), `${(cpu(device) / cpu(bare)).toFixed(2)}x`]);
     }
     printTable(["operation", "bare qpdf (s)", "device (s)", "device, first run (s)", "server incl. upload (s)", "device / bare", "device / server"], rows);
+    console.log("\nCPU seconds of the same runs (the browser's page and workers, the server and its engines; bare qpdf):\n");
+    printTable(["operation", "bare qpdf (CPU s)", "device (CPU s)", "server incl. upload (CPU s)", "device / bare (CPU)"], cpuRows);
+    if (!wanted("memory")) return;
 
     // 100 MB in 500 pages, merged from 20 parts on the device, with the renderers' peak memory.
     const big = path.join(work, "big.pdf");
@@ -148,7 +187,7 @@ export async function run(): Promise<void> {
     const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
     const page = await context.newPage();
     await page.goto("/merge-pdf");
-    await page.getByLabel("Choose files").setInputFiles(bigParts);
+    await chooseFiles(page, bigParts, "Merge PDFs");
     const pids = await rendererPids(browser);
     for (const pid of pids) await resetPeak(pid);
     const seconds = await clickAndTime(page, "Merge PDFs");

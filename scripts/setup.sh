@@ -68,7 +68,9 @@ if [ "$mode" = test ] || [ "$mode" = bench ]; then
   PROVIDES[fonts-tlwg-garuda-ttf]=/usr/share/fonts/truetype/tlwg/Garuda.ttf
   PROVIDES[fonts-lohit-deva]=/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf
   PROVIDES[fonts-wqy-microhei]=/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
-  packages+=(libopenjp2-tools fonts-tlwg-garuda-ttf fonts-lohit-deva fonts-wqy-microhei)
+  # A plain RTF reader, apart from LibreOffice, for the rebuilt RTF documents.
+  PROVIDES[unrtf]=/usr/bin/unrtf
+  packages+=(libopenjp2-tools fonts-tlwg-garuda-ttf fonts-lohit-deva fonts-wqy-microhei unrtf)
 fi
 
 missing=()

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeRuledTablePdf, type RuledContent } from "./helpers/ruled-fixtures.js";
+import { makeBooktabsPdf, makeRuledTablePdf, type RuledContent } from "./helpers/ruled-fixtures.js";
 import { makeWriterDocx } from "./helpers/writer-fixtures.js";
 import { writeTemp } from "./helpers/pdf-tools.js";
 import { readingOrderScore } from "./helpers/reading-order.js";
@@ -52,6 +52,23 @@ describe("tables from ruling lines", () => {
     const markup = (await import("node:fs/promises")).readFile(path, "utf8");
     expect(await markup).toMatch(/<th colspan="2">Sales in euro<\/th>/);
     expect((await markup).match(/rowspan="2"/g)).toHaveLength(2);
+  });
+});
+
+describe("tables ruled across only", () => {
+  it("finds a booktabs table, its empty cell keeping the others in their columns, in Word, HTML and Excel", async () => {
+    const booktabs = await makeBooktabsPdf();
+    const pdf = await writeTemp("booktabs.pdf", booktabs.data);
+    for (const tool of ["pdf-to-word", "pdf-to-html"] as const) {
+      const doc = await readRebuilt(tool, (await runTool(server, tool, [pdf], tool === "pdf-to-html" ? { singlePage: "true" } : {})).path);
+      expect(doc.tables, tool).toEqual([booktabs.table]);
+      expect(readingOrderScore(booktabs.prose.join(" "), doc.text)).toBe(1);
+    }
+    // A sheet of the table alone: the depth column keeps its numbers as numbers, the empty cell empty.
+    const sheet = (await readZip((await runTool(server, "pdf-to-excel", [pdf], { preserveSpreadsheetLayout: false })).path)).get("xl/worksheets/sheet1.xml")!.toString("utf8");
+    expect(sheet).toMatch(/<c r="C2" s="\d+"><v>9\.5<\/v><\/c>/);
+    expect(sheet).not.toContain('<c r="C3"');
+    expect(sheet).toMatch(/<c r="D3" t="inlineStr"><is><t xml:space="preserve">Fishing boats only<\/t>/);
   });
 });
 

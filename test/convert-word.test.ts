@@ -1,4 +1,6 @@
 import fs from "node:fs/promises";
+import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeDocx, type DocxContent } from "./helpers/office-fixtures.js";
 import { makeNumberedPdf, writeTemp } from "./helpers/pdf-tools.js";
@@ -108,6 +110,43 @@ describe("pdf-to-word", () => {
     expect(paged.match(/<w:pageBreakBefore\/>/g)).toHaveLength(1);
     expect(textOf(paged)).toContain("Sample page 2 of 3");
     expect(textOf(paged)).not.toContain("Sample page 3 of 3");
+  });
+
+  it("keeps a photograph as JPEG, near its size in the PDF, and its pixels", async () => {
+    // A photograph-like picture: smooth colour with grain, which PNG stores many times larger than JPEG does.
+    const [w, h] = [400, 300];
+    const raw = Buffer.alloc(w * h * 3);
+    let seed = 7;
+    const grain = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 17) - 8;
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * 3;
+        raw[i] = 128 + 90 * Math.sin(x / 40) + grain();
+        raw[i + 1] = 128 + 90 * Math.cos(y / 30) + grain();
+        raw[i + 2] = 128 + 60 * Math.sin((x + y) / 55) + grain();
+      }
+    const photo = await sharp(raw, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([595, 842]);
+    page.drawText("A photograph of the harbour at dawn.", { x: 60, y: 780, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) });
+    page.drawImage(await doc.embedJpg(photo), { x: 60, y: 450, width: 300, height: 225 });
+    const pdf = await writeTemp("photograph.pdf", await doc.save());
+
+    const entries = await readZip((await runTool(server, "pdf-to-word", [pdf], { embedFonts: false })).path);
+    const media = [...entries.keys()].filter((k) => k.startsWith("word/media/"));
+    expect(media).toEqual(["word/media/image1.jpg"]);
+    const picture = entries.get("word/media/image1.jpg")!;
+    expect(picture.length).toBeLessThan(photo.length * 2);
+    expect(entries.get("[Content_Types].xml")!.toString()).toContain('Extension="jpg" ContentType="image/jpeg"');
+    // Decoded by an independent reader, the picture is the photograph, pixel for pixel within JPEG's loss.
+    const decoded = await sharp(picture).raw().toBuffer({ resolveWithObject: true });
+    const original = await sharp(photo).raw().toBuffer();
+    expect([decoded.info.width, decoded.info.height]).toEqual([w, h]);
+    const meanDifference = original.reduce((sum, v, i) => sum + Math.abs(v - decoded.data[i]!), 0) / original.length;
+    expect(meanDifference).toBeLessThan(3);
+
+    const { path: html } = await runTool(server, "pdf-to-html", [pdf], { singlePage: true });
+    expect(await fs.readFile(html, "utf8")).toContain('src="data:image/jpeg;base64,');
   });
 
   it("writes ODT and DOC on request, and several files as a ZIP", async () => {

@@ -88,4 +88,18 @@ describe("formulas in a rebuilt document", () => {
     expect(markdown.indexOf(`![${set!.alt}]`)).toBeLessThan(after);
     expect(text).not.toContain("kxk");
   });
+
+  it("keeps a chart whose tick labels look like a formula as a picture of the whole chart", async () => {
+    // Page 10: a plot of lines through the origin, its x axis labelled −4 … 8 in the mathematics font.
+    const { path } = await runTool(server, "pdf-to-word", [corpus("GeoTopo-komprimiert.pdf")], { pageRange: "10" });
+    const entries = await readZip(path);
+    const xml = entries.get("word/document.xml")!.toString("utf8");
+    // The chart is 300 by 195 points; the label strip alone, which stood in for it, was 47 points high.
+    const heights = [...xml.matchAll(/<wp:extent cx="(\d+)" cy="(\d+)"\/>/g)].map((m) => Number(m[2]) / 12700);
+    expect(Math.max(...heights)).toBeGreaterThan(150);
+    // Its labels are in the picture, not strewn through the text.
+    const text = [...xml.matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(" ");
+    expect(text.indexOf("Metrische Räume")).toBeGreaterThan(0);
+    expect(text.slice(0, text.indexOf("Metrische Räume"))).not.toMatch(/−4|−2/);
+  });
 });

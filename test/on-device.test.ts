@@ -15,6 +15,7 @@ import { makeFormPdf } from "./helpers/form-pdf.js";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
@@ -156,6 +157,14 @@ describe("merge-pdf on the device and on the server", () => {
     expect(server.reply.status).toBe(422);
     await expect(onDevice("merge-pdf", [ten, broken], {})).rejects.toThrow(server.reply.body.error!);
   });
+
+  it("hands a page tree that miscounts its pages to the server, which rebuilds it", async () => {
+    const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
+    const miscounted = { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+    const server = await onServer("merge-pdf", [ten, miscounted], {});
+    expect(server.reply.status).toBe(200);
+    await expect(onDevice("merge-pdf", [ten, miscounted], {})).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
+  });
 });
 
 describe("split-pdf on the device and on the server", () => {
@@ -229,6 +238,37 @@ describe("protect-pdf on the device and on the server", () => {
       return stdout.split("\n").filter((line) => !/key|^User password|^Supplied/.test(line));
     };
     expect(await shown(device.files[0]!.data)).toEqual(await shown(server.outputs[0]!.data));
+  });
+});
+
+describe("unlock-pdf on the device and on the server", () => {
+  /** `ten` encrypted by qpdf with the given --encrypt arguments. */
+  async function encrypted(args: string[]): Promise<Named> {
+    const source = path.join(dir, `plain-${Math.random().toString(36).slice(2)}.pdf`);
+    const out = `${source}.enc.pdf`;
+    await fs.writeFile(source, ten.data);
+    await exec("qpdf", ["--encrypt", ...args, "--", source, out]);
+    return named(out, "locked.pdf");
+  }
+
+  it("removes the corpus file's encryption with its user password and with its owner password", async () => {
+    const file = await named(corpus(ENCRYPTED_PDF));
+    for (const userPassword of ["openpassword", "permissionpassword"]) await expectSameResults("unlock-pdf", [file], { userPassword });
+  });
+
+  it("keeps or lifts restrictions and metadata as asked", async () => {
+    const restricted = await encrypted(["user-pw", "owner-pw", "256", "--print=none", "--modify=none"]);
+    await expectSameResults("unlock-pdf", [restricted], { userPassword: "owner-pw", unlockOptions: { removeRestrictions: false } });
+    await expectSameResults("unlock-pdf", [restricted], { userPassword: "user-pw", unlockOptions: { preserveMetadata: false, forceDecode: true } });
+    const ownerOnly = await encrypted(["", "owner-only", "128", "--use-aes=y", "--print=none"]);
+    await expectSameResults("unlock-pdf", [ownerOnly], { userPassword: "not the owner password" });
+    await expectSameRefusal("unlock-pdf", [ownerOnly], { userPassword: "not the owner password", unlockOptions: { removeRestrictions: false } });
+  });
+
+  it("refuses a wrong password and gives a plain file back unchanged, as the server does", async () => {
+    await expectSameRefusal("unlock-pdf", [await named(corpus(ENCRYPTED_PDF))], { userPassword: "guess" });
+    const device = await expectSameResults("unlock-pdf", [ten], { userPassword: "anything" });
+    expect(device.files[0]!.data).toEqual(ten.data);
   });
 });
 

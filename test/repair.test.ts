@@ -213,6 +213,35 @@ describe("repair-pdf", () => {
     expect(reply.message).not.toMatch(/No structural damage/);
   });
 
+  it("names the pages whose fonts or pictures were cut off, though every page came back", async () => {
+    // Three pages whose content survives; the second page's font descriptor and the third page's picture were
+    // written last and are cut off.
+    const text = (words: string, font: string) => `BT /${font} 14 Tf 60 700 Td (${words}) Tj ET`;
+    const streams = [text("First page keeps its words", "F1"), text("Second page lost its font", "F2"), `${text("Third page lost its picture", "F1")}\nq 100 0 0 100 60 500 cm /Im1 Do Q`];
+    const page = (content: number, resources: string) => `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << ${resources} >> /Contents ${content} 0 R >>`;
+    const whole = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R 5 0 R] /Count 3 >>",
+      page(6, "/Font << /F1 9 0 R >>"),
+      page(7, "/Font << /F2 10 0 R >>"),
+      page(8, "/Font << /F1 9 0 R >> /XObject << /Im1 12 0 R >>"),
+      ...streams.map((s) => `<< /Length ${s.length} >>\nstream\n${s}\nendstream`),
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      "<< /Type /Font /Subtype /TrueType /BaseFont /LostFont /FirstChar 32 /LastChar 126 /FontDescriptor 11 0 R >>",
+      "<< /Type /FontDescriptor /FontName /LostFont /Flags 32 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 >>",
+      "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\u0000\nendstream",
+    ]);
+    const input = await writeTemp("fonts-and-pictures-cut.pdf", whole.subarray(0, whole.indexOf("11 0 obj")));
+    const { path: out, reply } = await runTool(server, "repair-pdf", [input]);
+    await expectSound(out);
+    expect(await pageCountOf(out)).toBe(3);
+    expect((await pageTexts(out))[0]).toContain("First page keeps its words");
+    expect(reply.warning).toContain("text on one page uses fonts that were lost and shows in a substitute font or not at all (page 2)");
+    expect(reply.warning).toContain("pictures were lost on page 3");
+    expect(reply.warning).not.toMatch(/pages the file declares/);
+    expect(reply.message).toMatch(/^Only partly repaired: /);
+  });
+
   it("refuses encrypted and hopeless files with a sentence", async () => {
     const encrypted = await postTool(server, "repair-pdf", [corpus(ENCRYPTED_PDF)]);
     expect(encrypted.status).toBe(422);

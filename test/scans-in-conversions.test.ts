@@ -49,10 +49,12 @@ describe("scanned pages in rebuilt documents", () => {
   }, 180_000);
 
   it("refuses a scan with OCR turned off instead of returning an empty document", async () => {
-    for (const tool of ["pdf-to-markdown", "pdf-to-text"]) {
+    // Word, RTF, HTML, Markdown and EPUB read the page through one path (with pictures), Excel without pictures,
+    // Text through its own: one of each.
+    for (const tool of ["pdf-to-word", "pdf-to-excel", "pdf-to-text"]) {
       const reply = await postTool(server, tool, [scan], { ocrEnabled: false });
-      expect(reply.status).toBe(422);
-      expect(reply.body.error).toBe(
+      expect(reply.status, tool).toBe(422);
+      expect(reply.body.error, tool).toBe(
         "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.",
       );
     }

@@ -3,22 +3,21 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { keptOutline } from "../outline.js";
 import { deletePagesMessage, planDeletePages } from "../pages/delete-pages.js";
 import { assembleArgs, OPTIMIZE_ARGS } from "../qpdf-args.js";
-import { openOnDevice } from "./open.js";
+import { openOneOnDevice } from "./open.js";
 import type { DeviceOperation, DeviceOutput } from "./operation.js";
 import { readOutlineOnDevice, withOutline, withoutMetadata } from "./outline.js";
-import { OUT, runQpdf } from "./qpdf-wasm.js";
+import { OUT } from "./qpdf-wasm.js";
 
 /** Delete Pages on the device: qpdf keeps the other pages, MuPDF moves the bookmarks and removes metadata if asked. */
 export const deletePagesOnDevice: DeviceOperation<DeletePagesOptions> = async ({ files, options }, ctx) => {
-  const qpdf = await ctx.engines.qpdf();
-  const pdf = await openOnDevice(qpdf, files[0]!, 0, ctx.maxPages);
+  const { session, pdf } = await openOneOnDevice(files[0]!, ctx, { outlines: true });
   const plan = planDeletePages(options, pdf);
-  const run = await runQpdf(qpdf, {
-    inputs: new Map([[pdf.key, pdf.data]]),
+  const run = await session.run({
     args: assembleArgs([{ file: pdf.path, pages: formatPageList(plan.kept) }], `${OUT}/kept.pdf`, options.optimizePdf ? OPTIMIZE_ARGS : []),
     onProgress: (f) => ctx.progress(f * 0.8),
+    expectedOutput: { name: "kept.pdf", bytes: pdf.data.length },
   });
-  let data = run.read("kept.pdf");
+  let data = run.take("kept.pdf");
 
   let bookmarks: "kept" | "removed" | undefined;
   if (pdf.hasOutline || !options.preserveMetadata) {

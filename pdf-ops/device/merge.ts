@@ -2,30 +2,28 @@ import { TooManyPagesError } from "../errors.js";
 import { mergedOutline, type OutlineNode } from "../outline.js";
 import { MERGED_NAME, mergeMessage } from "../pages/merge.js";
 import { mergeArgs } from "../qpdf-args.js";
-import { openOnDevice, type DevicePdf } from "./open.js";
+import { openOnDevice } from "./open.js";
 import type { DeviceOperation } from "./operation.js";
 import { readOutlineOnDevice, withOutline } from "./outline.js";
-import { OUT, runQpdf } from "./qpdf-wasm.js";
+import { OUT } from "./qpdf-wasm.js";
 
-/** Merge PDF on the device: qpdf joins the files with the server's command line, MuPDF carries the bookmarks. */
+/**
+ * Merge PDF on the device: the files are read and looked at in one qpdf session, which then joins them with the
+ * server's command line; MuPDF carries the bookmarks.
+ */
 export const mergeOnDevice: DeviceOperation = async ({ files }, ctx) => {
-  const qpdf = await ctx.engines.qpdf();
-  const pdfs: DevicePdf[] = [];
-  for (const [i, file] of files.entries()) {
-    pdfs.push(await openOnDevice(qpdf, file, i, ctx.maxPages));
-    ctx.progress((0.1 * (i + 1)) / files.length);
-  }
+  const { session, pdfs } = await openOnDevice(files, ctx, { outlines: true, share: 0.1 });
   if (pdfs.reduce((sum, p) => sum + p.pageCount, 0) > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
 
-  const run = await runQpdf(qpdf, {
-    inputs: new Map(pdfs.map((p) => [p.key, p.data])),
+  const run = await session.run({
     args: mergeArgs(
       pdfs.map((p) => p.path),
       `${OUT}/${MERGED_NAME}`,
     ),
     onProgress: (f) => ctx.progress(0.1 + 0.8 * f),
+    expectedOutput: { name: MERGED_NAME, bytes: pdfs.reduce((sum, p) => sum + p.data.length, 0) },
   });
-  let merged = run.read(MERGED_NAME);
+  let merged = run.take(MERGED_NAME);
 
   let outline: OutlineNode[] = [];
   if (pdfs.some((p) => p.hasOutline)) {

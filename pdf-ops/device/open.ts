@@ -1,8 +1,10 @@
-import { EngineFailure, replyForFailure, TooManyPagesError } from "../errors.js";
-import type { DeviceInput } from "./operation.js";
-import { inputPath, runQpdf, type QpdfEngine } from "./qpdf-wasm.js";
+import { DamagedPdfError, EngineFailure, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
+import { msg } from "../message.js";
+import { pageTreeArgs, readPageTree, treeIsSound } from "../qpdf-inspection.js";
+import type { DeviceContext, DeviceInput } from "./operation.js";
+import { inputPath, QpdfSession } from "./qpdf-wasm.js";
 
-/** A visitor's PDF as qpdf sees it: where it is in a run's file system, its pages, and whether it has bookmarks. */
+/** A visitor's PDF as qpdf sees it: where it is in the session's file system, its pages, and whether it has bookmarks. */
 export interface DevicePdf {
   name: string;
   data: Uint8Array;
@@ -10,32 +12,69 @@ export interface DevicePdf {
   key: string;
   path: string;
   pageCount: number;
+  /** Known only where asked for (`outlines`). */
   hasOutline: boolean;
 }
 
-/**
- * Reads a PDF's pages (by walking its page tree) and outline in one qpdf run. What qpdf cannot read, or needs a
- * password for, is answered with the server's sentence for it, naming the file.
- */
-export async function openOnDevice(qpdf: QpdfEngine, file: DeviceInput, index: number, maxPages: number): Promise<DevicePdf> {
-  const key = `${index + 1}.pdf`;
-  // Read whole, once: qpdf reads a file in many small pieces, each of which would be a synchronous read of the Blob.
-  const data = await bytesOf(file.data);
-  const path = inputPath(key);
-  let json: { pages?: unknown[]; outlines?: unknown[] };
-  try {
-    const run = await runQpdf(qpdf, { inputs: new Map([[key, data]]), args: ["--json=2", "--json-key=pages", "--json-key=outlines", path] });
-    json = JSON.parse(run.stdout) as typeof json;
-  } catch (err) {
-    throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;
-  }
-  const pageCount = json.pages?.length ?? 0;
-  if (pageCount === 0) throw replyForFailure(new EngineFailure("damaged", "qpdf", "no pages"), file.name);
-  if (pageCount > maxPages) throw new TooManyPagesError(maxPages);
-  return { name: file.name, data, key, path, pageCount, hasOutline: (json.outlines?.length ?? 0) > 0 };
+export interface OpenedOnDevice {
+  /** The qpdf that read the files, with them in its file system, for the operation's own runs. */
+  session: QpdfSession;
+  pdfs: DevicePdf[];
 }
 
-/** The bytes of a visitor's file, for an engine that reads whole documents (MuPDF). */
+/**
+ * Reads the visitor's files, each once and whole (qpdf reads a file in many small pieces, each of which would be a
+ * synchronous read of a Blob), into one qpdf session, and looks at each as the server does before a tool starts:
+ * its page count and page tree in one run, its outline where asked. What qpdf cannot read, or needs a password for,
+ * is answered with the server's sentence for it, naming the file; a page tree that does not hold the pages it
+ * states, which the server rebuilds before working on the file, is handed back to the server.
+ */
+export async function openOnDevice(files: readonly DeviceInput[], ctx: DeviceContext, options: { outlines?: boolean; share?: number } = {}): Promise<OpenedOnDevice> {
+  const inputs = await Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) })));
+  const session = new QpdfSession(await ctx.engines.qpdf(), new Map(inputs.map((input) => [input.key, input.data])));
+  const pdfs: DevicePdf[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const path = inputPath(input.key);
+    const pageCount = await countPages(session, path, input.name, ctx.maxPages);
+    const hasOutline = options.outlines ? await hasOutlineEntries(session, path, input.name) : false;
+    pdfs.push({ ...input, path, pageCount, hasOutline });
+    if (options.share) ctx.progress((options.share * (i + 1)) / inputs.length);
+  }
+  return { session, pdfs };
+}
+
+/** openOnDevice for a tool that takes one file. */
+export async function openOneOnDevice(file: DeviceInput, ctx: DeviceContext, options: { outlines?: boolean } = {}): Promise<{ session: QpdfSession; pdf: DevicePdf }> {
+  const { session, pdfs } = await openOnDevice([file], ctx, options);
+  return { session, pdf: pdfs[0]! };
+}
+
+/** The file's page count, where its page tree holds the pages it states (the server's check before a tool). */
+export async function countPages(session: QpdfSession, path: string, name: string, maxPages: number): Promise<number> {
+  const run = await answered(name, () => session.run({ args: pageTreeArgs(path), warnings: true }));
+  const reading = readPageTree(run.stdout, run.stderr, run.exitCode);
+  if (!reading?.walkedPages) throw new DamagedPdfError(name);
+  if (!treeIsSound(reading)) throw new UserError(msg("common:device.pageTreeToRebuild", { name }), 422, "needs_repair");
+  if (reading.pageCount > maxPages) throw new TooManyPagesError(maxPages);
+  return reading.pageCount;
+}
+
+async function hasOutlineEntries(session: QpdfSession, path: string, name: string): Promise<boolean> {
+  const run = await answered(name, () => session.run({ args: ["--json=2", "--json-key=outlines", path] }));
+  const json = JSON.parse(run.stdout) as { outlines?: unknown[] };
+  return (json.outlines?.length ?? 0) > 0;
+}
+
+/** `run`, with an engine's failure said as the server says it for the file `name`. */
+export async function answered<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw err instanceof EngineFailure ? replyForFailure(err, name) : err;
+  }
+}
+
+/** The bytes of a visitor's file, for an engine that reads whole documents. */
 export async function bytesOf(data: DeviceInput["data"]): Promise<Uint8Array> {
   return data instanceof Uint8Array ? data : new Uint8Array(await data.arrayBuffer());
 }

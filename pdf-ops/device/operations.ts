@@ -6,6 +6,7 @@ import { organizeOnDevice } from "./organize.js";
 import { protectOnDevice } from "./protect.js";
 import { rotateOnDevice } from "./rotate.js";
 import { splitOnDevice } from "./split.js";
+import { unlockOnDevice } from "./unlock.js";
 
 /** The tools that run in the visitor's browser, by the id of the tool that does the work (processorIdOf). */
 export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>> = {
@@ -16,4 +17,5 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "organize-pdf": organizeOnDevice,
   "protect-pdf": protectOnDevice,
   "pdf-to-text": extractTextOnDevice,
+  "unlock-pdf": unlockOnDevice,
 };

@@ -1,17 +1,16 @@
 import type { RotateOptions } from "../../catalog/options/pages.js";
 import { planRotate } from "../pages/rotate.js";
-import { openOnDevice } from "./open.js";
+import { openOneOnDevice } from "./open.js";
 import type { DeviceOperation } from "./operation.js";
-import { OUT, runQpdf } from "./qpdf-wasm.js";
+import { OUT } from "./qpdf-wasm.js";
 
 export const rotateOnDevice: DeviceOperation<RotateOptions> = async ({ files, options }, ctx) => {
-  const qpdf = await ctx.engines.qpdf();
-  const pdf = await openOnDevice(qpdf, files[0]!, 0, ctx.maxPages);
+  const { session, pdf } = await openOneOnDevice(files[0]!, ctx);
   const plan = planRotate(options, pdf);
-  const run = await runQpdf(qpdf, {
-    inputs: new Map([[pdf.key, pdf.data]]),
+  const run = await session.run({
     args: [pdf.path, plan.arg, `${OUT}/rotated.pdf`],
     onProgress: ctx.progress,
+    expectedOutput: { name: "rotated.pdf", bytes: pdf.data.length },
   });
-  return { files: [{ name: plan.name, data: run.read("rotated.pdf") }], message: plan.message };
+  return { files: [{ name: plan.name, data: run.take("rotated.pdf") }], message: plan.message };
 };

@@ -1,3 +1,4 @@
+import { pictureType } from "./picture-files.js";
 import crypto from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
@@ -72,7 +73,7 @@ export async function writeEpub(model: DocumentModel, title: string, output: str
   const images = new Map<string, string>();
   for (const node of model.nodes) {
     if (node.type === "image" && !images.has(node.path)) {
-      const name = `images/image-${images.size + 1}.png`;
+      const name = `images/image-${images.size + 1}.${pictureType(node.path).extension}`;
       images.set(node.path, name);
       zip.addFile(node.path, `OEBPS/${name}`, { compress: false });
     }
@@ -101,7 +102,7 @@ export async function writeEpub(model: DocumentModel, title: string, output: str
     <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
     <item id="css" href="style.css" media-type="text/css"/>
 ${chapters.map((_, i) => `    <item id="chapter-${i + 1}" href="chapter-${i + 1}.xhtml" media-type="application/xhtml+xml"/>`).join("\n")}
-${[...images.values()].map((name, i) => `    <item id="image-${i + 1}" href="${name}" media-type="image/png"/>`).join("\n")}
+${[...images.entries()].map(([file, name], i) => `    <item id="image-${i + 1}" href="${name}" media-type="${pictureType(file).mime}"/>`).join("\n")}
   </manifest>
   <spine>
 ${chapters.map((_, i) => `    <itemref idref="chapter-${i + 1}"/>`).join("\n")}

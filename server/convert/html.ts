@@ -1,4 +1,5 @@
-import type { DocNode, Run } from "./layout-analysis.js";
+import { rightToLeftText } from "./right-to-left.js";
+import type { DocNode, ParagraphLook, Run } from "./layout-analysis.js";
 import { layCells, type LaidCell } from "./tables.js";
 
 /** HTML (and XHTML for EPUB) from the document model: semantic elements, inline styles only for what differs. */
@@ -18,10 +19,11 @@ function inline(runs: readonly Run[], bodySize: number, inHeading: boolean): str
       if (r.mono) html = `<code>${html}</code>`;
       if (r.italic) html = `<em>${html}</em>`;
       if (r.bold && !inHeading) html = `<strong>${html}</strong>`;
+      if (r.script) html = r.script === "super" ? `<sup>${html}</sup>` : `<sub>${html}</sub>`;
       // Colour and a size that differs from the surrounding text are kept; fonts are left to the reader's device.
       const styles: string[] = [];
       if (r.color !== "000000") styles.push(`color:#${r.color}`);
-      if (!inHeading && Math.abs(r.size - bodySize) > 1.5) styles.push(`font-size:${(r.size / bodySize).toFixed(2)}em`);
+      if (!inHeading && !r.script && Math.abs(r.size - bodySize) > 1.5) styles.push(`font-size:${(r.size / bodySize).toFixed(2)}em`);
       return styles.length > 0 ? `<span style="${styles.join(";")}">${html}</span>` : html;
     })
     .join("");
@@ -33,30 +35,38 @@ export interface HtmlBodyOptions {
   imageSrc?: (node: Extract<DocNode, { type: "image" }>) => string | undefined;
 }
 
+/** A paragraph's own attributes: its direction, and the colour behind it. */
+function look(node: ParagraphLook): string {
+  return `${node.rtl ? ' dir="rtl"' : ""}${node.fill ? ` style="background-color:#${node.fill}"` : ""}`;
+}
+
 export function nodesToHtml(nodes: readonly DocNode[], options: HtmlBodyOptions): string {
   const out: string[] = [];
   for (const node of nodes) {
     switch (node.type) {
       case "heading":
-        out.push(`<h${node.level}>${inline(node.runs, options.bodySize, true)}</h${node.level}>`);
+        out.push(`<h${node.level}${look(node)}>${inline(node.runs, options.bodySize, true)}</h${node.level}>`);
         break;
       case "paragraph":
-        out.push(`<p>${inline(node.runs, options.bodySize, false)}</p>`);
+        out.push(`<p${look(node)}>${inline(node.runs, options.bodySize, false)}</p>`);
         break;
       case "list": {
         const tag = node.ordered ? "ol" : "ul";
-        out.push(`<${tag}>\n${node.items.map((item) => `  <li>${inline(item, options.bodySize, false)}</li>`).join("\n")}\n</${tag}>`);
+        out.push(`<${tag}${look(node)}>\n${node.items.map((item) => `  <li>${inline(item, options.bodySize, false)}</li>`).join("\n")}\n</${tag}>`);
         break;
       }
       case "table": {
         const [head, ...body] = layCells(node.rows, node.merges);
-        const spans = (c: LaidCell) => `${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ""}${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ""}`;
-        const row = (cells: LaidCell[], tag: string) =>
+        const attributes = (c: LaidCell, r: number) => {
+          const fill = node.fills?.[r]?.[c.col];
+          return `${c.colSpan > 1 ? ` colspan="${c.colSpan}"` : ""}${c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ""}${rightToLeftText(c.text) ? ' dir="rtl"' : ""}${fill ? ` style="background-color:#${fill}"` : ""}`;
+        };
+        const row = (cells: LaidCell[], r: number, tag: string) =>
           `    <tr>${cells
             .filter((c) => !c.continued)
-            .map((c) => `<${tag}${spans(c)}>${escapeHtml(c.text)}</${tag}>`)
+            .map((c) => `<${tag}${attributes(c, r)}>${escapeHtml(c.text)}</${tag}>`)
             .join("")}</tr>`;
-        out.push(`<table>\n  <thead>\n${row(head!, "th")}\n  </thead>\n  <tbody>\n${body.map((r) => row(r, "td")).join("\n")}\n  </tbody>\n</table>`);
+        out.push(`<table>\n  <thead>\n${row(head!, 0, "th")}\n  </thead>\n  <tbody>\n${body.map((cells, i) => row(cells, i + 1, "td")).join("\n")}\n  </tbody>\n</table>`);
         break;
       }
       case "image": {

@@ -27,6 +27,8 @@ function inline(runs: readonly Run[]): string {
       if (r.bold && r.italic) text = wrap(text, "***");
       else if (r.bold) text = wrap(text, "**");
       else if (r.italic) text = wrap(text, "*");
+      // Markdown has no superscript of its own; the HTML elements are part of CommonMark.
+      if (r.script && text.trim()) text = r.script === "super" ? `<sup>${text}</sup>` : `<sub>${text}</sub>`;
       return text;
     })
     .join("")

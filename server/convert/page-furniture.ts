@@ -36,7 +36,8 @@ export function pageFurniture(pages: readonly LayoutPage[], bodySize: number): S
       const zone = y < page.height * MARGIN || first ? "top" : y > page.height * (1 - MARGIN) || last ? "bottom" : undefined;
       if (!zone || Math.max(...line.spans.map((s) => s.size)) > bodySize + 0.5) continue;
       const pattern = patternOf(line);
-      if (!pattern) continue;
+      // A page's only line is its content (a title page, a one-line slide), unless it is a bare page number.
+      if (!pattern || (lines.length === 1 && !PAGE_NUMBER.test(pattern))) continue;
       // Feet are compared by their distance from the page's bottom, so that pages of different heights agree.
       const key = `${zone} ${pattern}`;
       const list = seen.get(key) ?? [];

@@ -23,7 +23,7 @@ const PROSE_LINES_PER_CELL = 6;
 /** Share of the cells that must hold text. */
 const MIN_FILLED = 0.25;
 
-interface Segment {
+export interface Segment {
   dir: "h" | "v";
   /** Position across the rule (y of a horizontal, x of a vertical). */
   at: number;
@@ -32,7 +32,7 @@ interface Segment {
 }
 
 /** Rules on one line that overlap or touch become one segment. */
-function mergeRules(rules: readonly PageRule[], dir: "h" | "v"): Segment[] {
+export function mergeRules(rules: readonly PageRule[], dir: "h" | "v"): Segment[] {
   const segments = rules
     .filter((r) => r.dir === dir)
     .map((r): Segment => (dir === "h" ? { dir, at: r.y0, from: r.x0, to: r.x1 } : { dir, at: r.x0, from: r.y0, to: r.y1 }))
@@ -176,7 +176,25 @@ function tableOf(grid: Grid, lines: readonly LayoutLine[], pageArea: number): Fo
   if ((bbox[2] - bbox[0]) * (bbox[3] - bbox[1]) > pageArea * 0.8 && gridCells <= 4) return undefined;
   const rows = Array.from({ length: ys.length - 1 }, () => Array<string>(xs.length - 1).fill(""));
   merges.forEach((m, i) => (rows[m.row]![m.col] = cellTexts[i]!.join(" ")));
-  return { lines: used, rows, bbox, merges: merges.filter((m) => m.rows > 1 || m.cols > 1) };
+  const cellBoxes = rows.map((row, r) => row.map((_, c): Box => [xs[c]!, ys[r]!, xs[c + 1]!, ys[r + 1]!]));
+  return { lines: used, rows, bbox, merges: merges.filter((m) => m.rows > 1 || m.cols > 1), cellBoxes };
+}
+
+/** Rectangles drawn with four rules and nothing across them: the frames of text boxes and sidebars. */
+export function ruleFrames(rules: readonly PageRule[]): Box[] {
+  if (rules.length === 0 || rules.length > MAX_RULES) return [];
+  const frames: Box[] = [];
+  for (const group of components(mergeRules(rules, "h"), mergeRules(rules, "v"))) {
+    const hs = group.filter((s) => s.dir === "h");
+    const vs = group.filter((s) => s.dir === "v");
+    const xs = edges(vs.map((s) => s.at));
+    const ys = edges(hs.map((s) => s.at));
+    if (xs.length !== 2 || ys.length !== 2) continue;
+    const [x0, x1] = xs as [number, number];
+    const [y0, y1] = ys as [number, number];
+    if (bordered(hs, y0, x0, x1) && bordered(hs, y1, x0, x1) && bordered(vs, x0, y0, y1) && bordered(vs, x1, y0, y1)) frames.push([x0, y0, x1, y1]);
+  }
+  return frames;
 }
 
 /** The ruled tables on a page, from its rules and text lines. */

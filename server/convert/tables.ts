@@ -22,6 +22,8 @@ export interface FoundTable {
   bbox: Box;
   /** Only cells that span more than one grid cell. */
   merges?: CellMerge[];
+  /** Where each grid cell of rows stands on the page, for its shading. */
+  cellBoxes: Box[][];
 }
 
 /** A line with the MuPDF text block it came in, and how many lines that block holds. */
@@ -47,7 +49,7 @@ const MIN_ROWS = 3;
 const PROSE_WORDS = 5;
 
 /** A line cut where a wide gap separates its spans (MuPDF starts a span at every wide gap): one cell each. */
-function piecesOf(line: LayoutLine): Array<{ text: string; x0: number; x1: number }> {
+export function piecesOf(line: LayoutLine): Array<{ text: string; x0: number; x1: number }> {
   const pieces: Array<{ text: string; x0: number; x1: number }> = [];
   let previous: LayoutSpan | undefined;
   for (const span of line.spans) {
@@ -62,7 +64,7 @@ function piecesOf(line: LayoutLine): Array<{ text: string; x0: number; x1: numbe
   return pieces.map((p) => ({ ...p, text: p.text.trim() })).filter((p) => p.text !== "");
 }
 
-const wordCount = (text: string) => text.split(/\s+/).length;
+export const wordCount = (text: string) => text.split(/\s+/).length;
 
 /** Mean words a line above which a block of stacked lines reads as prose, however narrow its column. */
 const PROSE_LINE_WORDS = 3.5;
@@ -179,7 +181,12 @@ function tableFrom(rows: Cell[][], pageWidth: number): FoundTable | undefined {
     Math.max(...all.map((c) => c.line.bbox[2])),
     Math.max(...all.map((c) => c.line.bbox[3])),
   ];
-  return { lines: new Set(all.map((c) => c.line)), rows: rows.map((row) => row.map((c) => c.text)), bbox };
+  return {
+    lines: new Set(all.map((c) => c.line)),
+    rows: rows.map((row) => row.map((c) => c.text)),
+    bbox,
+    cellBoxes: rows.map((row) => row.map((c): Box => [c.x0, c.line.bbox[1], c.x1, c.line.bbox[3]])),
+  };
 }
 
 /** One cell as a writer lays it out: merged cells span grid columns and rows. */
@@ -189,6 +196,8 @@ export interface LaidCell {
   rowSpan: number;
   /** A grid cell under a cell merged from the row above (Word writes these as vertical-merge continuations). */
   continued: boolean;
+  /** The grid column it starts in. */
+  col: number;
 }
 
 /** The rows of a table with merged cells resolved: cells covered from the left are left out. */
@@ -198,8 +207,8 @@ export function layCells(rows: readonly string[][], merges: readonly CellMerge[]
     const out: LaidCell[] = [];
     for (let c = 0; c < columns; c++) {
       const m = merges.find((x) => r >= x.row && r < x.row + x.rows && c >= x.col && c < x.col + x.cols);
-      if (!m) out.push({ text: row[c] ?? "", colSpan: 1, rowSpan: 1, continued: false });
-      else if (c === m.col) out.push({ text: r === m.row ? (row[c] ?? "") : "", colSpan: m.cols, rowSpan: m.rows, continued: r !== m.row });
+      if (!m) out.push({ text: row[c] ?? "", colSpan: 1, rowSpan: 1, continued: false, col: c });
+      else if (c === m.col) out.push({ text: r === m.row ? (row[c] ?? "") : "", colSpan: m.cols, rowSpan: m.rows, continued: r !== m.row, col: c });
     }
     return out;
   });

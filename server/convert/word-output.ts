@@ -3,6 +3,7 @@ import { officeConvert } from "../engines/libreoffice.js";
 import { subsetEmbeddedFonts } from "./docx-font-subsets.js";
 import type { ProcessorContext } from "../tools/types.js";
 import { writeDocx } from "./docx.js";
+import { writeRtf } from "./rtf.js";
 import { installedFontFamilies } from "../engines/installed-fonts.js";
 import { fontsWithoutEquivalent } from "./fonts.js";
 import type { DocumentModel } from "./layout-analysis.js";
@@ -10,11 +11,10 @@ import type { DocumentModel } from "./layout-analysis.js";
 export type WordFormat = "docx" | "doc" | "odt" | "rtf";
 
 /** LibreOffice export filters for the formats written from the DOCX. */
-const FILTERS: Record<WordFormat, string> = {
+const FILTERS: Record<Exclude<WordFormat, "rtf">, string> = {
   docx: "MS Word 2007 XML",
   doc: "MS Word 97",
   odt: "writer8",
-  rtf: "Rich Text Format",
 };
 
 /** Formats whose files can carry fonts inside them (LibreOffice embeds into these, not into .doc or RTF). */
@@ -31,8 +31,9 @@ function pdfFontsOf(model: DocumentModel): Set<string> {
 }
 
 /**
- * Writes the document model as DOCX and, for the other formats (or to embed fonts), has LibreOffice load that DOCX
- * and save it in the format asked for. Returns the file and what to tell the visitor.
+ * Writes the document model as DOCX (or RTF, which is written directly too) and, for the other formats (or to embed
+ * fonts), has LibreOffice load that DOCX and save it in the format asked for. Returns the file and what to tell the
+ * visitor.
  *
  * embedFonts asks that the document look the same on computers without its fonts. A font with a metric-compatible
  * counterpart (Times, Helvetica, Courier, Carlito, Caladea and their clones) is named as that counterpart, which every
@@ -46,16 +47,21 @@ export async function writeWordDocument(
   ctx: ProcessorContext,
   fileName: string,
 ): Promise<{ path: string; notes: string[] }> {
+  const notes: string[] = [];
+  const canEmbed = EMBEDS_FONTS.has(format);
+  if (embedFonts && !canEmbed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
+  if (format === "rtf") {
+    const rtf = path.join(ctx.workDir, "document.rtf");
+    await writeRtf(model, rtf);
+    return { path: rtf, notes };
+  }
   const docx = path.join(ctx.workDir, "flowing.docx");
   await writeDocx(model, docx);
   ctx.progress(0.85);
-  const notes: string[] = [];
-  const canEmbed = EMBEDS_FONTS.has(format);
   const unmatched = fontsWithoutEquivalent(pdfFontsOf(model));
   const installed = embedFonts && canEmbed && unmatched.length > 0 ? await installedFontFamilies(ctx) : undefined;
   const embeddable = unmatched.filter((family) => !installed || installed.has(family.toLowerCase()));
   const embed = embedFonts && canEmbed && embeddable.length > 0;
-  if (embedFonts && !canEmbed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
   if (embed) notes.push("Fonts this server has are embedded; fonts only inside the PDF are named and substituted where missing.");
   else if (embedFonts && canEmbed && unmatched.length === 0) notes.push("Fonts are named, not embedded: each has a metric-compatible equivalent that word processors have, so the text wraps as in the PDF.");
   else if (embedFonts && canEmbed) notes.push(`Fonts are named, not embedded: ${unmatched.slice(0, 3).join(", ")}${unmatched.length > 3 ? " and others" : ""} exist only inside the PDF, so a reader without them sees substitutes.`);

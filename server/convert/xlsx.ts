@@ -10,10 +10,12 @@ import { escapeHtml as escapeXml } from "./html.js";
  * total the cells above it.
  */
 
-export type CellValue =
+/** fill: the cell's background colour ("rrggbb"), where the PDF shaded it. */
+export type CellValue = (
   | { kind: "text"; text: string; bold?: boolean }
   | { kind: "number"; value: number; format: string }
-  | { kind: "sum"; value: number; format: string; column: number; fromRow: number; toRow: number };
+  | { kind: "sum"; value: number; format: string; column: number; fromRow: number; toRow: number }
+) & { fill?: string };
 
 export interface SheetMerge {
   row: number;
@@ -32,36 +34,45 @@ export interface Sheet {
 const BUILT_IN_FORMATS: Record<string, number> = { General: 0, "0": 1, "0.00": 2, "#,##0": 3, "#,##0.00": 4, "0%": 9, "0.00%": 10 };
 const FIRST_CUSTOM_FORMAT = 164;
 
-/** The cell styles a workbook uses: the plain one, bold text, and one per number format. */
-class Styles {
-  private readonly formats = new Map<string, number>();
-  /** Style index 0 is plain, 1 bold; number formats follow in order of first use. */
-  private readonly cellFormats: string[] = [];
+/** The look of a cell: its number format, bold text, background colour. */
+interface CellStyle {
+  format: string;
+  bold: boolean;
+  fill: string;
+}
 
-  indexOf(format: string): number {
-    let index = this.formats.get(format);
+/** The cell styles a workbook uses, numbered in order of first use (0 is plain text). */
+class Styles {
+  private readonly styles: CellStyle[] = [{ format: "General", bold: false, fill: "" }];
+  private readonly byKey = new Map<string, number>([["General||", 0]]);
+
+  indexOf(style: CellStyle): number {
+    const key = `${style.format}|${style.bold ? "b" : ""}|${style.fill}`;
+    let index = this.byKey.get(key);
     if (index === undefined) {
-      index = 2 + this.cellFormats.length;
-      this.cellFormats.push(format);
-      this.formats.set(format, index);
+      index = this.styles.push(style) - 1;
+      this.byKey.set(key, index);
     }
     return index;
   }
 
   xml(): string {
-    const custom = [...new Set(this.cellFormats.filter((f) => BUILT_IN_FORMATS[f] === undefined))];
+    const custom = [...new Set(this.styles.map((s) => s.format).filter((f) => BUILT_IN_FORMATS[f] === undefined))];
     const customId = new Map(custom.map((f, i) => [f, FIRST_CUSTOM_FORMAT + i]));
     const numFmts = custom.length > 0 ? `<numFmts count="${custom.length}">${custom.map((f) => `<numFmt numFmtId="${customId.get(f)}" formatCode="${escapeXml(f)}"/>`).join("")}</numFmts>` : "";
-    const xfs = [
-      '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>',
-      '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
-      ...this.cellFormats.map((f) => `<xf numFmtId="${BUILT_IN_FORMATS[f] ?? customId.get(f)}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`),
-    ];
+    // Fills 0 and 1 are the two Excel requires (none, and the grey125 pattern); the cells' own colours follow.
+    const colours = [...new Set(this.styles.map((s) => s.fill).filter(Boolean))];
+    const fills = ['<fill><patternFill patternType="none"/></fill>', '<fill><patternFill patternType="gray125"/></fill>', ...colours.map((c) => `<fill><patternFill patternType="solid"><fgColor rgb="FF${c.toUpperCase()}"/><bgColor indexed="64"/></patternFill></fill>`)];
+    const xfs = this.styles.map((s) => {
+      const numFmtId = BUILT_IN_FORMATS[s.format] ?? customId.get(s.format);
+      const fillId = s.fill ? 2 + colours.indexOf(s.fill) : 0;
+      const applied = `${numFmtId ? ' applyNumberFormat="1"' : ""}${s.bold ? ' applyFont="1"' : ""}${fillId ? ' applyFill="1"' : ""}`;
+      return `<xf numFmtId="${numFmtId}" fontId="${s.bold ? 1 : 0}" fillId="${fillId}" borderId="0" xfId="0"${applied}/>`;
+    });
     return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${numFmts}<fonts count="2"><font><sz val="11"/><name val="Liberation Sans"/></font><font><b/><sz val="11"/><name val="Liberation Sans"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs></styleSheet>`;
+<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${numFmts}<fonts count="2"><font><sz val="11"/><name val="Liberation Sans"/></font><font><b/><sz val="11"/><name val="Liberation Sans"/></font></fonts><fills count="${fills.length}">${fills.join("")}</fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs></styleSheet>`;
   }
 }
-const BOLD_INDEX = 1;
 
 function columnName(index: number): string {
   let name = "";
@@ -70,14 +81,19 @@ function columnName(index: number): string {
 }
 
 function cellXml(cell: CellValue, ref: string, styles: Styles): string {
+  const fill = cell.fill ?? "";
   switch (cell.kind) {
-    case "text":
-      return `<c r="${ref}" t="inlineStr"${cell.bold ? ` s="${BOLD_INDEX}"` : ""}><is><t xml:space="preserve">${escapeXml(cell.text)}</t></is></c>`;
+    case "text": {
+      const s = styles.indexOf({ format: "General", bold: cell.bold ?? false, fill });
+      // An empty cell is no text: left out, or written with its style alone when it is shaded.
+      if (cell.text === "") return fill ? `<c r="${ref}" s="${s}"/>` : "";
+      return `<c r="${ref}" t="inlineStr"${s ? ` s="${s}"` : ""}><is><t xml:space="preserve">${escapeXml(cell.text)}</t></is></c>`;
+    }
     case "number":
-      return `<c r="${ref}" s="${styles.indexOf(cell.format)}"><v>${cell.value}</v></c>`;
+      return `<c r="${ref}" s="${styles.indexOf({ format: cell.format, bold: false, fill })}"><v>${cell.value}</v></c>`;
     case "sum": {
       const col = columnName(cell.column);
-      return `<c r="${ref}" s="${styles.indexOf(cell.format)}"><f>SUM(${col}${cell.fromRow + 1}:${col}${cell.toRow + 1})</f><v>${cell.value}</v></c>`;
+      return `<c r="${ref}" s="${styles.indexOf({ format: cell.format, bold: false, fill })}"><f>SUM(${col}${cell.fromRow + 1}:${col}${cell.toRow + 1})</f><v>${cell.value}</v></c>`;
     }
   }
 }

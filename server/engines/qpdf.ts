@@ -3,6 +3,7 @@ import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js
 import type { EngineContext } from "./context.js";
 import { qpdfFailureKind } from "../../pdf-ops/qpdf-failure.js";
 import { assembleArgs, mergeArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
+import { countPageLines, pageTreeArgs, readPageTree, warnsAboutTree, type PageTreeReading } from "../../pdf-ops/qpdf-inspection.js";
 
 /**
  * qpdf: page assembly, rotation, overlays, encryption and structural checks. Exit code 3 means "done, with
@@ -40,19 +41,6 @@ export async function pageCount(file: string, ctx: EngineContext, password?: str
   return n;
 }
 
-/** Words of qpdf warnings about the page tree itself. */
-const TREE_WARNINGS = ["pages tree", "/pages", "/count"];
-
-function warnsAboutTree(exitCode: number, stderr: string): boolean {
-  return exitCode === 3 && TREE_WARNINGS.some((w) => stderr.toLowerCase().includes(w));
-}
-
-function countPageLines(stdout: string): number {
-  let pages = 0;
-  for (const line of stdout.split("\n")) if (line.startsWith("page ")) pages++;
-  return pages;
-}
-
 /**
  * The pages qpdf finds by walking the page tree (--show-npages only reads the root's /Count, which may lie), and
  * whether it warned about the tree on the way (exit code 3 with a page listed twice, a kid that is no page, a
@@ -72,12 +60,7 @@ export async function walkedPageCount(file: string, ctx: EngineContext): Promise
 }
 
 /** What one look at a file tells: its stated page count, the pages its tree really holds, and qpdf --check's verdict. */
-export interface PdfInspection {
-  /** The root's /Count. */
-  pageCount: number;
-  /** Pages found by walking the tree. */
-  walkedPages: number;
-  treeWarnings: boolean;
+export interface PdfInspection extends PageTreeReading {
   /** qpdf --check's exit code (0 sound, 3 warnings, 2 errors), when the check was asked for. */
   checkExit?: number;
 }
@@ -95,7 +78,7 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
     run = await runProcess({
       engine: "qpdf",
       command: "qpdf",
-      args: [...(check ? ["--check"] : []), "--show-npages", "--show-pages", file],
+      args: pageTreeArgs(file, check ? ["--check"] : []),
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
@@ -107,10 +90,8 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
   const { stdout, stderr, exitCode } = run;
   if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
   const checkExit = check ? exitCode : undefined;
-  const text = stdout.toString("utf8");
-  // The check's report holds no line that is a bare number: the first one is --show-npages's answer.
-  const declared = /^(\d+)$/m.exec(text);
-  if (exitCode === 2 || !declared) {
+  const reading = readPageTree(stdout.toString("utf8"), stderr, exitCode);
+  if (exitCode === 2 || !reading) {
     const count = await pageCount(file, ctx);
     // A tree that loops stops the walk: a tree to rebuild, in a file whose /Count can still be read.
     const walked = await walkedPageCount(file, ctx).catch((err: unknown) => {
@@ -119,7 +100,7 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
     });
     return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings, checkExit };
   }
-  return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr), checkExit };
+  return { ...reading, checkExit };
 }
 
 export type { PageSource };

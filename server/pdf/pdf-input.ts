@@ -2,6 +2,7 @@ import path from "node:path";
 import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPagesError } from "../errors.js";
 import { inspectPdf, pageCount, walkedPageCount, type PdfInspection } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { treeIsSound } from "../../pdf-ops/qpdf-inspection.js";
 import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 
@@ -63,10 +64,6 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext, optio
   ctx.allowPages?.(count);
   if (found.checkExit !== undefined) ctx.checkedPdfs?.set(source, found.checkExit);
   return { path: source, name: file.name, pageCount: count, repaired };
-}
-
-function treeIsSound(found: PdfInspection): boolean {
-  return found.walkedPages === found.pageCount && !found.treeWarnings;
 }
 
 /**

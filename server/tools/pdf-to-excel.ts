@@ -29,9 +29,10 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
     const header = Math.max(1, ...(table.merges ?? []).filter((m) => m.row === 0).map((m) => m.rows));
     const reading = readingOf(table.rows.slice(header).flat());
     const cells = table.rows.map((row, r) =>
-      row.map((text): CellValue => {
+      row.map((text, c): CellValue => {
         const typed = r >= header ? parseCell(text, reading) : undefined;
-        return typed ? { kind: "number", value: typed.value, format: typed.format } : { kind: "text", text, bold: r < header };
+        const fill = table.fills?.[r]?.[c] ? { fill: table.fills[r]![c]! } : {};
+        return typed ? { kind: "number", value: typed.value, format: typed.format, ...fill } : { kind: "text", text, bold: r < header, ...fill };
       }),
     );
     if (options.detectFormulas) formulas += totalsToFormulas(cells, header);
@@ -84,7 +85,7 @@ function totalsToFormulas(rows: CellValue[][], header: number): number {
     if (!above.every((a) => a?.kind === "number")) return;
     const sum = above.reduce((total, a) => total + (a as { value: number }).value, 0);
     if (Math.abs(sum - cell.value) < 0.005) {
-      rows[last]![c] = { kind: "sum", value: cell.value, format: cell.format, column: c, fromRow: header, toRow: last - 1 };
+      rows[last]![c] = { kind: "sum", value: cell.value, format: cell.format, column: c, fromRow: header, toRow: last - 1, ...(cell.fill ? { fill: cell.fill } : {}) };
       found++;
     }
   });

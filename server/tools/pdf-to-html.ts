@@ -1,3 +1,4 @@
+import { pictureType } from "../convert/picture-files.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
@@ -24,7 +25,7 @@ export const pdfToHtml: Processor<HtmlConvertOptions> = async ({ files, options 
   const css = options.includeCss ? documentCss({ responsive: options.responsiveLayout, pageWidthPt: model.pageSizes[0]?.[0] ?? 595 }) : "";
   const images = new Map<string, string>();
   for (const node of model.nodes) {
-    if (node.type === "image" && !images.has(node.path)) images.set(node.path, `data:image/png;base64,${(await fs.readFile(node.path)).toString("base64")}`);
+    if (node.type === "image" && !images.has(node.path)) images.set(node.path, `data:${pictureType(node.path).mime};base64,${(await fs.readFile(node.path)).toString("base64")}`);
   }
   const page = (title: string, body: string) => `<!DOCTYPE html>
 <html lang="en">

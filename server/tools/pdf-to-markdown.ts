@@ -1,3 +1,4 @@
+import { pictureType } from "../convert/picture-files.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { z } from "zod";
@@ -26,7 +27,7 @@ export const pdfToMarkdown: Processor<MarkdownConvertOptions> = async ({ files, 
       ? (file) => {
           let name = names.get(file);
           if (!name) {
-            name = `${stem}-image-${names.size + 1}.png`;
+            name = `${stem}-image-${names.size + 1}.${pictureType(file).extension}`;
             names.set(file, name);
             images.push({ path: file, name });
           }

@@ -1,144 +1,52 @@
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { advancedSecurityOptions, type UnlockOptions } from "../../catalog/options/security.js";
+import type { UnlockOptions } from "../../catalog/options/security.js";
 import { failedWith, IncorrectPasswordError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
-import { stemOf } from "../../pdf-ops/names.js";
-import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encryption-info.js";
-import { planEncryption } from "../../pdf-ops/security/encryption-plan.js";
+import { readEncryption } from "../pdf/encryption-info.js";
+import { findUnlockAccess, NOT_PROTECTED, recoveryNotAsked, NOT_PROTECTED_REPAIRED, planUnlock, randomOwnerPassword, unlockedName, unlockMessage } from "../../pdf-ops/security/unlock.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
-import { countOfPages, list, msg, type Message } from "../i18n/message.js";
+import { countOfPages, msg } from "../i18n/message.js";
 
 /**
  * unlock-pdf and decrypt-pdf. Unlike every other tool this one expects encrypted input, so it does its own
  * opening: qpdf first (it tells which password was given and what the file restricts), MuPDF's repairing parser
- * as the recovery path for files qpdf cannot read at all.
+ * as the recovery path for files qpdf cannot read at all. The plan and the reply are pdf-ops/security/unlock.ts.
  */
-
-type Access =
-  | { kind: "plain" }
-  | { kind: "unreadable" }
-  | { kind: "encrypted"; info: EncryptionInfo; password?: string; givenPasswordWrong: boolean };
-
-async function findAccess(file: InputFile, password: string, ctx: ProcessorContext): Promise<Access> {
-  try {
-    const info = await readEncryption(file.path, password, ctx);
-    return info.encrypted ? { kind: "encrypted", info, password, givenPasswordWrong: false } : { kind: "plain" };
-  } catch (err) {
-    if (failedWith(err, "damaged", "crashed")) return { kind: "unreadable" };
-    if (!failedWith(err, "wrong-password", "encrypted")) throw err;
-  }
-  // A wrong password; the file may still open without one (restricted by an owner password alone).
-  try {
-    const info = await readEncryption(file.path, undefined, ctx);
-    return { kind: "encrypted", info, givenPasswordWrong: true };
-  } catch (err) {
-    if (failedWith(err, "wrong-password", "encrypted")) throw new IncorrectPasswordError();
-    throw err;
-  }
-}
-
 export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ctx) => {
   const file = files[0]!;
   const { userPassword: password, unlockOptions: behaviour } = options;
-  const access = await findAccess(file, password, ctx);
+  const access = await findUnlockAccess((given) => readEncryption(file.path, given, ctx), password);
   ctx.progress(0.2);
 
   if (access.kind === "plain") {
     // Only to tell an unencrypted but unreadable file from a good one: the reply is the upload itself, or the copy
     // repaired on the way where the upload could not be used as it was.
     const pdf = await openPdfInput(file, ctx);
-    if (pdf.repaired) {
-      return {
-        files: [{ path: pdf.path, name: file.name }],
-        message: [msg("unlock.notProtectedRepaired"), repairNote([pdf]) ?? ""],
-      };
-    }
-    return { files: [{ path: file.path, name: file.name }], message: msg("unlock.notProtected") };
+    if (pdf.repaired) return { files: [{ path: pdf.path, name: file.name }], message: [NOT_PROTECTED_REPAIRED, repairNote([pdf]) ?? ""] };
+    return { files: [{ path: file.path, name: file.name }], message: NOT_PROTECTED };
   }
   if (access.kind === "unreadable") return recoverWithMupdf(file, password, behaviour, ctx);
 
-  const { info } = access;
-  const restricted = Object.values(info.permissions!).some((allowed) => !allowed);
-  const opensWithoutPassword = access.password === undefined;
-  if (access.givenPasswordWrong && !behaviour.removeRestrictions) throw new IncorrectPasswordError();
-  if (opensWithoutPassword && !behaviour.removeRestrictions) {
-    return {
-      files: [{ path: file.path, name: file.name }],
-      message: msg("unlock.restrictionsKeptUnchanged"),
-    };
-  }
+  const plan = planUnlock(access, behaviour, randomOwnerPassword);
+  if (plan.kind === "unchanged") return { files: [{ path: file.path, name: file.name }], message: plan.message };
 
-  const notes: Message[] = [];
   let current = path.join(ctx.workDir, "decrypted.pdf");
-  const { exitCode } = await runQpdfJob(
-    {
-      inputFile: file.path,
-      outputFile: current,
-      ...(access.password !== undefined ? { password: access.password } : {}),
-      decrypt: "",
-      // Decoded streams let other programs read the content directly, at the cost of size.
-      ...(behaviour.forceDecode ? { streamData: "uncompress" } : {}),
-    },
-    ctx,
-  );
-  notes.push(
-    access.givenPasswordWrong
-      ? msg("unlock.passwordNotNeeded", { cipher: describeCipher(info) })
-      : msg(access.info.suppliedPassword === "owner" ? "unlock.removedWithOwner" : "unlock.removedWithUser", { cipher: describeCipher(info) }),
-  );
-  if (exitCode === 3) notes.push(msg("unlock.repairedParts"));
-  if (behaviour.forceDecode) notes.push(msg("unlock.decoded"));
+  const { exitCode } = await runQpdfJob({ inputFile: file.path, outputFile: current, ...plan.job }, ctx);
   ctx.progress(0.6);
-
-  if (!behaviour.preserveMetadata) {
+  if (plan.stripMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");
     await runMupdf("stripMetadata", { input: current, output: next }, ctx);
     current = next;
-    notes.push(msg("results.metadataRemoved"));
-  } else {
-    notes.push(msg("unlock.metadataKept"));
   }
-
-  if (!behaviour.removeRestrictions && restricted) {
+  if (plan.keepRestrictions) {
     const next = path.join(ctx.workDir, "restrictions-kept.pdf");
-    notes.push(await keepRestrictions(current, next, info, access.password, ctx));
+    await runQpdfJob({ inputFile: current, outputFile: next, ...plan.keepRestrictions.plan.job }, ctx);
     current = next;
-  } else if (restricted) {
-    notes.push(msg("unlock.restrictionsRemoved"));
   }
-  return { files: [{ path: current, name: `${stemOf(file.name)}-unlocked.pdf` }], message: notes };
+  return { files: [{ path: current, name: unlockedName(file.name) }], message: unlockMessage(plan, exitCode, behaviour.forceDecode) };
 };
-
-/**
- * Removes the open password but keeps the permissions, as the owner asked: re-encrypted with an empty user
- * password. The owner password is kept when it was the one given; otherwise nobody knows it, so a random one
- * takes its place and the reply says so.
- */
-async function keepRestrictions(
-  input: string,
-  output: string,
-  info: EncryptionInfo,
-  password: string | undefined,
-  ctx: ProcessorContext,
-): Promise<Message> {
-  const ownerKnown = info.suppliedPassword === "owner" && password !== undefined;
-  const plan = planEncryption({
-    userPassword: "",
-    ownerPassword: ownerKnown ? password : randomBytes(24).toString("base64url"),
-    encryptionLevel: 256,
-    encryptionAlgorithm: "aes",
-    permissions: info.permissions!,
-    advancedOptions: advancedSecurityOptions.parse({}),
-  });
-  await runQpdfJob({ inputFile: input, outputFile: output, ...plan.job }, ctx);
-  const denied = Object.entries(info.permissions!)
-    .filter(([, allowed]) => !allowed)
-    .map(([key]) => msg(`permissions.${key}`));
-  return msg(ownerKnown ? "unlock.restrictionsKeptOwner" : "unlock.restrictionsKeptNoOwner", { denied: list(denied) });
-}
 
 async function recoverWithMupdf(
   file: InputFile,
@@ -147,11 +55,7 @@ async function recoverWithMupdf(
   ctx: ProcessorContext,
 ): Promise<ToolResult> {
   if (!behaviour.attemptRecovery) {
-    throw new UserError(
-      msg("unlock.damaged", { name: file.name }),
-      422,
-      "damaged",
-    );
+    throw recoveryNotAsked(file.name);
   }
   const out = path.join(ctx.workDir, "recovered.pdf");
   let result: { authenticated: number; pageCount: number };
@@ -166,7 +70,7 @@ async function recoverWithMupdf(
   if (result.authenticated === 0) throw new IncorrectPasswordError();
   if (result.pageCount === 0) throw new UserError(msg("unlock.noPages", { name: file.name }), 422, "damaged");
   return {
-    files: [{ path: out, name: `${stemOf(file.name)}-unlocked.pdf` }],
+    files: [{ path: out, name: unlockedName(file.name) }],
     message: [
       msg("unlock.recovered", { pages: countOfPages(result.pageCount) }),
       msg(behaviour.preserveMetadata ? "unlock.metadataKept" : "results.metadataRemoved"),

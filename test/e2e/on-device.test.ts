@@ -125,6 +125,25 @@ describe("page tools on the device", () => {
     expect(calls).toEqual([]);
   });
 
+  it("unlocks with no upload", async () => {
+    const { page, calls } = await openTool("/unlock-pdf", corpus("libreoffice-writer-password.pdf"));
+    await page.getByLabel("Document password").fill("openpassword");
+    const [file] = await runAndDownload(page, "Process File");
+    const { stdout } = await exec("qpdf", ["--show-encryption", file!]);
+    expect(stdout).toContain("File is not encrypted");
+    await qpdfCheck(file!);
+    expect((await pageTexts(file!)).join("").trim().length).toBeGreaterThan(10);
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("encryption was removed with the user password");
+    expect(calls).toEqual([]);
+
+    const onServer = await openTool("/unlock-pdf", corpus("libreoffice-writer-password.pdf"));
+    await onServer.page.getByRole("switch", { name: "Use the server instead" }).click();
+    await onServer.page.getByLabel("Document password").fill("openpassword");
+    const [fromServer] = await runAndDownload(onServer.page, "Process File");
+    expect((await exec("qpdf", ["--show-encryption", fromServer!])).stdout).toContain("File is not encrypted");
+    expect(onServer.calls.some((c) => c.startsWith("POST /api/jobs/unlock-pdf"))).toBe(true);
+  });
+
   it("extracts text with no upload, page by page as pdftotext reads it", async () => {
     const { page, calls } = await openTool("/extract-text", ten);
     const [file] = await runAndDownload(page, "Process File");
@@ -169,7 +188,8 @@ describe("page tools on the device", () => {
     await page.route("**/*.wasm", () => undefined);
     let downloads = 0;
     page.on("download", () => downloads++);
-    const worker = page.waitForEvent("worker");
+    // The device's worker (the page also starts pdf.js's, for the file's picture).
+    const worker = page.waitForEvent("worker", { predicate: (w) => w.url().includes("device.worker") });
     await page.getByRole("button", { name: "Process File" }).click();
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.innerText()).toContain("Processing on your device");

@@ -161,16 +161,27 @@ export async function tableScanPdf(rows: readonly string[][], dpi: number): Prom
   return imageOnlyPdf(await rasterise(await doc.save(), dpi), dpi);
 }
 
-/** Text of an office file as LibreOffice reads it (Writer to plain text, Calc to CSV), in a profile of its own. */
-export async function officeText(file: string, kind: "docx" | "xlsx"): Promise<string> {
+/**
+ * An office file as LibreOffice opens it and saves it again with the given filter ("txt:Text (encoded):UTF8",
+ * "docx", ...), in a profile of its own: the saved file's bytes.
+ */
+export async function officeResave(file: string, kind: "docx" | "xlsx" | "rtf", filter: string): Promise<Buffer> {
   const dir = await tempDir();
   const input = path.join(dir, `input.${kind}`);
   await fs.copyFile(file, input);
-  const filter = kind === "docx" ? "txt:Text (encoded):UTF8" : "csv:Text - txt - csv (StarCalc):44,34,76";
-  await exec("soffice", [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", filter, "--outdir", dir, input], { timeout: 120_000 });
-  const text = await fs.readFile(path.join(dir, `input.${kind === "docx" ? "txt" : "csv"}`), "utf8");
+  const outDir = path.join(dir, "out");
+  await exec("soffice", [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", filter, "--outdir", outDir, input], { timeout: 120_000 });
+  const out = (await fs.readdir(outDir).catch(() => [] as string[]))[0];
+  const data = out ? await fs.readFile(path.join(outDir, out)) : Buffer.alloc(0);
   await fs.rm(dir, { recursive: true, force: true });
-  return text;
+  if (!out) throw new Error(`LibreOffice saved nothing from ${kind} as ${filter}`);
+  return data;
+}
+
+/** Text of an office file as LibreOffice reads it (Writer to plain text, Calc to CSV), in a profile of its own. */
+export async function officeText(file: string, kind: "docx" | "xlsx" | "rtf"): Promise<string> {
+  const filter = kind === "xlsx" ? "csv:Text - txt - csv (StarCalc):44,34,76" : "txt:Text (encoded):UTF8";
+  return (await officeResave(file, kind, filter)).toString("utf8");
 }
 
 /**

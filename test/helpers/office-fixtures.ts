@@ -6,10 +6,10 @@ import yazl from "yazl";
  * Each function returns the file's bytes and what it contains, for comparing with what comes back.
  */
 
-/** A ZIP of text entries; `stored` names are kept uncompressed (an OpenDocument's mimetype must be). */
-function zip(entries: Record<string, string>, stored: readonly string[] = []): Promise<Buffer> {
+/** A ZIP of text (or binary) entries; `stored` names are kept uncompressed (an OpenDocument's mimetype must be). */
+export function zip(entries: Record<string, string | Buffer>, stored: readonly string[] = []): Promise<Buffer> {
   const file = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(entries)) file.addBuffer(Buffer.from(text, "utf8"), name, { compress: !stored.includes(name) });
+  for (const [name, data] of Object.entries(entries)) file.addBuffer(typeof data === "string" ? Buffer.from(data, "utf8") : data, name, { compress: !stored.includes(name) });
   file.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -47,6 +47,80 @@ export function readingOrderScore(reference: string, text: string): number {
   return lcsLength(ref, orderWords(text)) / ref.length;
 }
 
+/**
+ * Order and completeness apart: `order` is the share of the words both texts hold that come out in the reference's
+ * order (the longest common subsequence over the words in common, counted as a multiset), so that a word left out
+ * does not count as a word out of order; `kept` is the share of the reference's words the text holds at all.
+ */
+export function orderAndKept(reference: readonly string[], words: readonly string[]): { order: number; kept: number } {
+  if (reference.length === 0) return { order: 1, kept: 1 };
+  const counts = new Map<string, number>();
+  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let common = 0;
+  for (const w of reference) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      common++;
+      counts.set(w, n - 1);
+    }
+  }
+  return { order: common === 0 ? 0 : lcsLength(reference, words) / common, kept: common / reference.length };
+}
+
+/** A word of pdftotext's reading with where it stands: one-based page and box in points. */
+export interface PlacedWord {
+  word: string;
+  page: number;
+  box: readonly [number, number, number, number];
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/**
+ * pdftotext's words in its reading order (that of its plain text output) with their boxes (-bbox-layout), as
+ * order words: punctuation gone, lower case, a word broken with a hyphen at a line end mended.
+ */
+export async function pdftotextWords(pdf: string, pages?: { first: number; last: number }): Promise<PlacedWord[]> {
+  const args = ["-bbox-layout", ...(pages ? ["-f", String(pages.first), "-l", String(pages.last)] : [])];
+  const xml = await pdftotext(pdf, args);
+  // Raw words of each line, glued where pdftotext's plain text glues them: no space between two words that touch
+  // (an exponent after its base).
+  const raw: Array<{ text: string; page: number; box: [number, number, number, number]; lineEnd: boolean }> = [];
+  let page = (pages?.first ?? 1) - 1;
+  let lineStart = true;
+  for (const m of xml.matchAll(/<page\b|<\/line>|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (m[0] === "<page") page++;
+    if (m[5] === undefined) {
+      if (m[0] === "</line>" && raw.length > 0) raw[raw.length - 1]!.lineEnd = true;
+      lineStart = true;
+      continue;
+    }
+    const text = m[5].replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!);
+    const box: [number, number, number, number] = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+    const last = raw[raw.length - 1];
+    if (last && !lineStart && box[0] - last.box[2] < 0.12 * Math.min(box[3] - box[1], last.box[3] - last.box[1])) {
+      last.text += text;
+      last.box = [Math.min(last.box[0], box[0]), Math.min(last.box[1], box[1]), Math.max(last.box[2], box[2]), Math.max(last.box[3], box[3])];
+    } else raw.push({ text, page, box, lineEnd: false });
+    lineStart = false;
+  }
+  const out: PlacedWord[] = [];
+  const push = (text: string, at: (typeof raw)[number]) => {
+    const word = text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+    if (word) out.push({ word, page: at.page, box: at.box });
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const w = raw[i]!;
+    const next = raw[i + 1];
+    // "exam-" ending a line and "ple" starting the next are one word, as orderWords mends them.
+    if (w.lineEnd && next && /\p{Ll}-$/u.test(w.text) && /^\p{Ll}/u.test(next.text)) {
+      push(w.text.slice(0, -1) + next.text, w);
+      i++;
+    } else push(w.text, w);
+  }
+  return out;
+}
+
 /** The score of a conversion's text against pdftotext's reading of the PDF (optionally some pages only). */
 export async function readingOrderAgainstPdf(pdf: string, text: string, pages?: { first: number; last: number }): Promise<number> {
   const args = pages ? ["-f", String(pages.first), "-l", String(pages.last)] : [];

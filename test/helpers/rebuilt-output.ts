@@ -15,6 +15,8 @@ export interface RebuiltDocument {
   tables: string[][][];
   headings: string[];
   pictures: number;
+  /** Background colours ("rrggbb", lower case) the document paints behind text: cell shading, shaded paragraphs. */
+  fills: string[];
 }
 
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -26,9 +28,15 @@ function htmlTables(html: string): string[][][] {
   );
 }
 
+/** Colours given as CSS backgrounds, in style attributes or the style sheet. */
+function cssFills(markup: string): string[] {
+  return [...markup.matchAll(/background(?:-color)?:\s*#([0-9a-f]{6})\b/gi)].map((m) => m[1]!.toLowerCase());
+}
+
 function html(markup: string): RebuiltDocument {
   const body = markup.slice(Math.max(0, markup.indexOf("<body")));
   return {
+    fills: cssFills(markup),
     text: markupText(body),
     tables: htmlTables(body),
     headings: [...body.matchAll(/<h[1-6][\s>][\s\S]*?<\/h[1-6]>/g)].map((h) => clean(markupText(h[0]))),
@@ -44,6 +52,7 @@ function word(xml: string, media: number): RebuiltDocument {
   );
   const paragraphs = [...body.matchAll(/<w:p[\s>][\s\S]*?<\/w:p>/g)].map((p) => p[0]);
   return {
+    fills: [...body.matchAll(/<w:shd\b[^>]*\bw:fill="([0-9A-Fa-f]{6})"/g)].map((m) => m[1]!.toLowerCase()),
     text: paragraphs.map(paragraphText).join("\n"),
     tables,
     headings: paragraphs.filter((p) => /<w:pStyle w:val="Heading\d"\/>/.test(p)).map((p) => clean(paragraphText(p))),
@@ -63,36 +72,56 @@ function markdown(md: string, pictures: number): RebuiltDocument {
   }
   const unescape = (s: string) => s.replace(/\\([\\`*_[\]#|<>])/g, "$1");
   return {
-    text: unescape(md.replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/[*`]/g, "").replace(/^#+ /gm, "")),
+    fills: [],
+    text: unescape(md.replace(/!\[[^\]]*\]\([^)]*\)/g, " ").replace(/<\/?su[bp]>/g, "").replace(/[*`]/g, "").replace(/^#+ /gm, "")),
     tables,
     headings: lines.filter((l) => /^#{1,6} /.test(l)).map((l) => clean(unescape(l.replace(/^#+ /, "").replace(/[*`]/g, "")))),
     pictures,
   };
 }
 
-/** An RTF file as LibreOffice writes it: headings are paragraphs in the "Heading n" styles of its style sheet. */
+/** An RTF file: headings are paragraphs in the "Heading n" styles of its style sheet; tables are rows of \cell. */
 function rtf(data: string): RebuiltDocument {
   const text = rtfText(data);
-  // LibreOffice starts the next row of a table right after a row ends (\row\pard\trowd); anything else ends it.
-  // Rows are counted, not read cell by cell.
+  // A table is rows one after the other; a paragraph outside a row ends it.
   const tables: string[][][] = [];
-  let inTable = false;
-  for (const m of data.matchAll(/\\(trowd|row)\b(\\pard\\trowd)?/g)) {
-    if (m[1] === "trowd" && !inTable) tables.push([]);
-    if (m[1] === "trowd") inTable = true;
-    if (m[1] === "row") {
-      tables[tables.length - 1]?.push([]);
-      inTable = m[2] !== undefined;
-    }
+  let table: string[][] | undefined;
+  let row: string[] | undefined;
+  let from = 0;
+  for (const m of data.matchAll(/\\(trowd|cell|row|par)(?![a-z])/g)) {
+    const at = m.index + m[0].length;
+    if (m[1] === "trowd") {
+      if (!row) {
+        if (!table) tables.push((table = []));
+        row = [];
+      }
+      from = at;
+    } else if (m[1] === "cell" && row) {
+      row.push(clean(rtfText(`{${data.slice(from, m.index)}}`)));
+      from = at;
+    } else if (m[1] === "row" && row) {
+      table?.push(row);
+      row = undefined;
+    } else if (m[1] === "par" && !row) table = undefined;
   }
   const headingStyles = new Set([...data.matchAll(/\{\\s(\d+)\\[^{}]*? Heading \d;/g)].map((m) => m[1]!));
+  // A paragraph's style is named after its \pard (the first paragraph shares its piece with the style sheet).
   const headings = data
     .split(/\\(?:par|row|cell)\b/)
-    .filter((p) => headingStyles.has(/\\plain \\s(\d+)/.exec(p)?.[1] ?? ""))
-    .map((p) => clean(rtfText(`{${p.slice(p.indexOf("\\plain"))}}`)));
-  // A picture is written twice, for readers with and without shapes; \shppict marks the one.
+    .map((p) => p.slice(Math.max(0, p.lastIndexOf("\\pard"))))
+    .filter((p) => headingStyles.has(/\\s(\d+)(?![\d])/.exec(p)?.[1] ?? ""))
+    .map((p) => clean(rtfText(`{${p}}`)));
+  // A word processor may write a picture twice, for readers with and without shapes; \shppict marks the one.
   const pictures = (data.match(/\\shppict/g) ?? data.match(/\\pict/g) ?? []).length;
-  return { text, tables, headings, pictures };
+  // Colour table entries are numbered from 0 (the first, often empty, is "auto"); shading names them by number.
+  const colorTable = /\{\\colortbl;?([^}]*)\}/.exec(data)?.[1] ?? "";
+  const colours = colorTable.split(";").map((c) => {
+    const m = /\\red(\d+)\\green(\d+)\\blue(\d+)/.exec(c);
+    return m ? [m[1], m[2], m[3]].map((v) => Number(v).toString(16).padStart(2, "0")).join("") : "";
+  });
+  const offset = /\{\\colortbl;/.test(data) ? 1 : 0;
+  const fills = [...data.matchAll(/\\(?:clcbpat|cbpat|clcfpat)(\d+)/g)].map((m) => colours[Number(m[1]) - offset] ?? "").filter(Boolean);
+  return { text, tables, headings, pictures, fills };
 }
 
 export async function readRebuilt(tool: RebuiltTool, file: string): Promise<RebuiltDocument> {
@@ -111,7 +140,7 @@ export async function readRebuilt(tool: RebuiltTool, file: string): Promise<Rebu
       if (!zipped) return markdown(data.toString("utf8"), 0);
       const entries = await readZip(file);
       const name = [...entries.keys()].find((k) => k.endsWith(".md"))!;
-      return markdown(entries.get(name)!.toString("utf8"), [...entries.keys()].filter((k) => k.endsWith(".png")).length);
+      return markdown(entries.get(name)!.toString("utf8"), [...entries.keys()].filter((k) => /\.(png|jpg)$/.test(k)).length);
     }
     case "pdf-to-epub": {
       const entries = await readZip(file);
@@ -123,6 +152,7 @@ export async function readRebuilt(tool: RebuiltTool, file: string): Promise<Rebu
         tables: parts.flatMap((p) => p.tables),
         headings: parts.flatMap((p) => p.headings),
         pictures: [...entries.keys()].filter((k) => k.startsWith("OEBPS/images/")).length,
+        fills: [...parts.flatMap((p) => p.fills), ...[...entries.entries()].filter(([k]) => k.endsWith(".css")).flatMap(([, v]) => cssFills(v.toString("utf8")))],
       };
     }
   }

@@ -139,3 +139,43 @@ function drawChartPage(page: PDFPage, font: PDFFont, bold: PDFFont): RuledConten
   wrap(shaded, font, 11, 460).forEach((l, i) => page.drawText(l, { x: 62, y: 358 - i * 14, size: 11, font }));
   return { before, after, labels: [...labels, "Revenue per season"], shaded };
 }
+
+/**
+ * A table set the way LaTeX's booktabs sets it: no vertical rules, a heavy rule above and below and a light one
+ * under the header, columns of text left-aligned and of numbers right-aligned, one empty cell and cells of
+ * several words; a paragraph before and after it. Its cells come back with the bytes.
+ */
+export async function makeBooktabsPdf(): Promise<{ data: Uint8Array; table: string[][]; prose: string[] }> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const bold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const page = doc.addPage([595, 842]);
+  const prose = [PROSE[0]!, PROSE[1]!];
+  wrap(prose[0]!, font, 11, 470).forEach((l, i) => page.drawText(l, { x: 60, y: 770 - i * 14, size: 11, font }));
+  const table = [
+    ["Harbour", "Berths", "Depth (m)", "Cargo handled"],
+    ["North quay", "12", "9.5", "Grain and timber"],
+    ["Old harbour", "7", "", "Fishing boats only"],
+    ["Salt marsh pier", "3", "4.2", "Ferries"],
+    ["River mouth", "21", "11.0", "Containers and bulk"],
+  ];
+  const xs = [60, 190, 260, 340];
+  const rights = [0, 230, 310, 0];
+  let y = 700;
+  const line = (thickness: number) => page.drawLine({ start: { x: 56, y }, end: { x: 500, y }, thickness, color: rgb(0, 0, 0) });
+  line(1);
+  table.forEach((row, r) => {
+    y -= 15;
+    row.forEach((text, c) => {
+      if (!text) return;
+      const f = r === 0 ? bold : font;
+      const x = rights[c] ? rights[c]! - f.widthOfTextAtSize(text, 10) : xs[c]!;
+      page.drawText(text, { x, y, size: 10, font: f });
+    });
+    y -= 5;
+    if (r === 0) line(0.5);
+  });
+  line(1);
+  wrap(prose[1]!, font, 11, 470).forEach((l, i) => page.drawText(l, { x: 60, y: y - 30 - i * 14, size: 11, font }));
+  return { data: await doc.save(), table, prose };
+}

@@ -19,10 +19,11 @@ export interface ServerProcess {
   close(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** root: the checkout to run, this one by default (a benchmark compares with an earlier version's). */
+export async function startServerProcess(env: Record<string, string> = {}, root = path.resolve(path.dirname(ENTRY), "../..")): Promise<ServerProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-proc-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", ENTRY], {
-    cwd: path.resolve(path.dirname(ENTRY), "../.."),
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "test/helpers/serve-process.ts")], {
+    cwd: root,
     env: { ...process.env, LOG_LEVEL: "silent", ...env, DATA_DIR: dataDir },
     stdio: ["pipe", "pipe", "pipe"],
   });

@@ -61,7 +61,7 @@ export interface ToolReply {
 
 /** POSTs files (paths, or named bytes) and fields to /api/process/{tool}. */
 export async function postTool(
-  server: TestServer,
+  server: Pick<TestServer, "url">,
   tool: string,
   files: readonly Upload[],
   fields: Record<string, string | number | boolean | object> = {},
@@ -109,7 +109,7 @@ export async function postForm(
 }
 
 /** Downloads a result into a temporary file and returns its path and the response headers. */
-export async function download(server: TestServer, downloadUrl: string): Promise<{ path: string; headers: Headers }> {
+export async function download(server: Pick<TestServer, "url">, downloadUrl: string): Promise<{ path: string; headers: Headers }> {
   const res = await fetch(`${server.url}${downloadUrl}`);
   if (res.status !== 200) throw new Error(`download ${downloadUrl} gave ${res.status}`);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-dl-"));
@@ -120,7 +120,7 @@ export async function download(server: TestServer, downloadUrl: string): Promise
 
 /** Runs a tool and downloads its result, failing with the server's sentence if it did not succeed. */
 export async function runTool(
-  server: TestServer,
+  server: Pick<TestServer, "url">,
   tool: string,
   files: readonly Upload[],
   fields: Record<string, string | number | boolean | object> = {},

@@ -26,7 +26,7 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** A deterministic source of words: made-up but pronounceable, so that no two runs of text match by chance. */
-function wordSource(seed: number): (n: number) => string {
+export function wordSource(seed: number): (n: number) => string {
   const syllables = "ka lo mi ne su ta ve ri do pa gu zen mor tal fin ber cas del hon lum".split(" ");
   let state = seed;
   const next = () => {
@@ -48,9 +48,7 @@ const HEBREW = "זהו משפט בעברית שנכתב מימין לשמאל כ
 const ARABIC = "هذه جملة باللغة العربية مكتوبة من اليمين إلى اليسار لاختبار ترتيب القراءة في العمود";
 const CHINESE = "这是一个用中文写的段落，用来检查从文件中提取的文字是否保持原来的阅读顺序和完整的句子。";
 
-async function picturePng(): Promise<Buffer> {
-  const width = 240;
-  const height = 120;
+export async function picturePng(width = 240, height = 120): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) pixels.set([Math.round((x / width) * 255), 120, Math.round((y / height) * 255)], (y * width + x) * 3);

@@ -3,7 +3,7 @@ import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
 import { formulaRegions } from "./formula-regions.js";
-import { readPageVectors, type PageRule } from "./page-rules.js";
+import { hexColor, readPageVectors, type PageFill, type PageRule } from "./page-rules.js";
 import { paintOverText } from "./scan-cleaning.js";
 
 /**
@@ -54,11 +54,15 @@ export interface LayoutSpan {
   /** Left and right edges, for finding table columns. */
   x0: number;
   x1: number;
+  /** Smaller and raised above its line (a footnote mark, an exponent) or lowered below it (an index). */
+  script?: "super" | "sub";
 }
 
 export interface LayoutLine {
   bbox: [number, number, number, number];
   spans: LayoutSpan[];
+  /** Set in a vertical writing mode: the characters run down the page. */
+  vertical?: boolean;
 }
 
 export type LayoutBlock =
@@ -73,6 +77,8 @@ export type LayoutBlock =
       drawing?: boolean;
       /** What the picture shows in words: a rendered formula's characters. */
       alt?: string;
+      /** Where the picture stands on the printed page, when bbox is in a frame turned for reading (vertical text). */
+      pageBox?: [number, number, number, number];
     };
 
 export interface LayoutPage {
@@ -85,6 +91,8 @@ export interface LayoutPage {
   rules: PageRule[];
   /** Areas of other vector shapes (parts of charts, diagrams, shading). */
   drawings: Array<[number, number, number, number]>;
+  /** Rectangles filled with a colour: table cell shading, a shaded paragraph or box, a page background. */
+  fills: PageFill[];
 }
 
 /** Top-level outline entries that point into the document, for chapters. */
@@ -101,15 +109,52 @@ const MIN_IMAGE_SIDE = 12;
 const CELL_GAP_EMS = 1.5;
 /** Pictures with more pixels are left out of documents: decoding one would take the worker's memory. */
 const MAX_IMAGE_PIXELS = 50_000_000;
+/** JPEG quality for photographs: the PDF's own JPEG decoded and encoded again, with no visible loss. */
+const PHOTO_JPEG_QUALITY = 90;
 
-function hexColor(color: mupdf.Color): string {
-  const c = Array.from(color);
-  const rgb = c.length === 1 ? [c[0]!, c[0]!, c[0]!] : c.length === 4 ? [0, 1, 2].map((i) => (1 - c[i]!) * (1 - c[3]!)) : c;
-  return rgb.map((v) => Math.round(Math.max(0, Math.min(1, v ?? 0)) * 255).toString(16).padStart(2, "0")).join("");
+/**
+ * A picture as PNG, or as JPEG when that takes less than half the bytes: a photograph (which the PDF most likely
+ * held as JPEG) grows many times over as PNG, while drawings, screenshots and scans of text stay PNG, sharp and
+ * often smaller. Pictures with transparency stay PNG, which keeps it.
+ */
+function pictureBytes(pixmap: mupdf.Pixmap): { data: Uint8Array; extension: "png" | "jpg" } {
+  const png = pixmap.asPNG();
+  if (pixmap.getAlpha()) return { data: png, extension: "png" };
+  const jpeg = pixmap.asJPEG(PHOTO_JPEG_QUALITY, false);
+  return jpeg.length * 2 < png.length ? { data: jpeg, extension: "jpg" } : { data: png, extension: "png" };
 }
 
 /** Room left and right of a formula's characters, for the ends of strokes (line boxes have room above and below). */
 const FORMULA_PAD = 1.5;
+
+/** Below this share of its line's text size a span may be a superscript or a subscript. */
+const SCRIPT_SIZE = 0.9;
+/** A span whose baseline is this share of its line's text size above the line's is raised. */
+const RAISED = 0.15;
+/** ...and this share below it, lowered. */
+const LOWERED = 0.1;
+
+/** Marks the spans set smaller than their line and off its baseline as superscripts or subscripts. */
+function markScripts(line: LayoutLine, baselines: ReadonlyMap<LayoutSpan, number>): void {
+  if (line.vertical) return;
+  const main = line.spans.reduce<LayoutSpan | undefined>((best, s) => (!best || s.size > best.size || (s.size === best.size && s.text.length > best.text.length) ? s : best), undefined);
+  const base = main && baselines.get(main);
+  if (!main || base === undefined) return;
+  for (const span of line.spans) {
+    const y = baselines.get(span);
+    if (span === main || y === undefined || span.size >= main.size * SCRIPT_SIZE || span.text.trim() === "") continue;
+    if (y < base - main.size * RAISED) span.script = "super";
+    else if (y > base + main.size * LOWERED) span.script = "sub";
+  }
+}
+
+/**
+ * Whether a character's box has no width along its baseline (whichever way the line runs): the second character of
+ * a ligature glyph, which MuPDF gives none.
+ */
+const zeroWidth = (quad: mupdf.Quad) => Math.hypot(quad[2] - quad[0], quad[3] - quad[1]) < 0.01;
+/** Accents and vowel marks: they have no width of their own and always follow their letter. */
+const MARK = /^\p{M}/u;
 
 function removeEmptyTextBlocks(blocks: LayoutBlock[]): void {
   for (let i = blocks.length - 1; i >= 0; i--) {
@@ -128,11 +173,56 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
   let inkRight = -Infinity;
   let imageCount = 0;
   let skippedImages = 0;
-  const { rules, drawings } = readPageVectors(page);
+  const { rules, drawings, fills } = readPageVectors(page);
   const verticals = rules.filter((r) => r.dir === "v");
   /** Whether a vertical rule runs between x0 and x1 at height y: a table's column border parts two cells. */
   const ruledApart = (x0: number, x1: number, y: number) => verticals.some((r) => r.x0 > x0 && r.x0 < x1 && r.y0 <= y && r.y1 >= y);
   const stext = page.toStructuredText(imageDir ? "preserve-whitespace,preserve-images" : "preserve-whitespace");
+  /** Each span's baseline, for telling superscripts from the line's text. */
+  const baselines = new Map<LayoutSpan, number>();
+  const addChar = (c: string, origin: mupdf.Point, font: mupdf.Font, size: number, quad: mupdf.Quad, color: mupdf.Color) => {
+    if (!line || c === "\uFFFD") return;
+    const name = font.getName().replace(/^[A-Z]{6}\+/, "");
+    const hex = hexColor(color);
+    const rounded = Math.round(size * 10) / 10;
+    const left = Math.min(quad[0], quad[4]);
+    const right = Math.max(quad[2], quad[6]);
+    const ink = c.trim() !== "";
+    // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
+    // span, so that the layout analysis sees where each piece of text begins.
+    const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
+    if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
+      span.text += c;
+      span.x1 = Math.max(span.x1, right);
+      if (ink) inkRight = right;
+      return;
+    }
+    inkRight = ink ? right : left;
+    const lower = name.toLowerCase();
+    span = {
+      text: c,
+      font: name,
+      size: rounded,
+      bold: font.isBold() || /bold|black|heavy|semibold/.test(lower),
+      italic: font.isItalic() || /italic|oblique/.test(lower),
+      mono: font.isMono() || /mono|courier|consol/.test(lower),
+      color: hex,
+      x0: left,
+      x1: right,
+    };
+    baselines.set(span, origin[1]);
+    line.spans.push(span);
+  };
+  /**
+   * A ligature of a right-to-left script (lam-alef in Arabic) is one glyph for two letters: MuPDF gives its second
+   * letter no width and, in reordering the line, puts it before the first. It waits here for the letter whose
+   * glyph it shares, and follows it.
+   */
+  let held: Parameters<typeof addChar> | undefined;
+  const release = () => {
+    if (held) addChar(...held);
+    held = undefined;
+  };
   stext.walk({
     onImageBlock(bbox, _transform, image) {
       if (!imageDir) return;
@@ -146,51 +236,40 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       const n = pixmap.getNumberOfComponents();
       // PNG holds grey and RGB; CMYK and other models are converted for it.
       if (n !== 1 && n !== 3) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, Boolean(pixmap.getAlpha()));
-      const path = `${imageDir}/${prefix}-${++imageCount}.png`;
-      fs.writeFileSync(path, pixmap.asPNG());
+      const { data, extension } = pictureBytes(pixmap);
+      const path = `${imageDir}/${prefix}-${++imageCount}.${extension}`;
+      fs.writeFileSync(path, data);
       blocks.push({ kind: "image", bbox: [bx0, by0, bx1, by1], path, width: pixmap.getWidth(), height: pixmap.getHeight() });
     },
     beginTextBlock(bbox) {
       block = { kind: "text", bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], lines: [] };
     },
-    beginLine(bbox) {
+    beginLine(bbox, wmode, direction) {
       line = { bbox: [bbox[0], bbox[1], bbox[2], bbox[3]], spans: [] };
+      if (wmode === 1 || (Math.abs(direction[0]) < 0.1 && direction[1] > 0.9)) line.vertical = true;
       span = undefined;
       inkRight = -Infinity;
     },
-    onChar(c, _origin, font, size, quad, color) {
-      if (!line || c === "\uFFFD") return;
-      const name = font.getName().replace(/^[A-Z]{6}\+/, "");
-      const hex = hexColor(color);
-      const rounded = Math.round(size * 10) / 10;
-      const left = Math.min(quad[0], quad[4]);
-      const right = Math.max(quad[2], quad[6]);
-      const ink = c.trim() !== "";
-      // A wide gap inside a line separates cells of a table (or columns MuPDF put on one line): it starts a new
-      // span, so that the layout analysis sees where each piece of text begins.
-      const apart = ink && span !== undefined && (left - inkRight > size * CELL_GAP_EMS || ruledApart(inkRight, left, (quad[1] + quad[5]) / 2));
-      if (span && !apart && span.font === name && span.size === rounded && span.color === hex) {
-        span.text += c;
-        span.x1 = Math.max(span.x1, right);
-        if (ink) inkRight = right;
-        return;
+    onChar(c, origin, font, size, quad, color, bidi) {
+      const args: Parameters<typeof addChar> = [c, origin, font, size, quad, color];
+      if (held) {
+        const first = held;
+        held = undefined;
+        const sharesGlyph = Math.abs(Math.max(quad[2], quad[6]) - Math.min(first[4][0], first[4][4])) < 0.5;
+        // Text given as a whole (an ActualText) comes as characters all without width: nothing to reorder.
+        if (sharesGlyph && !zeroWidth(quad)) {
+          addChar(...args);
+          addChar(...first);
+          return;
+        }
+        addChar(...first);
       }
-      inkRight = ink ? right : left;
-      const lower = name.toLowerCase();
-      span = {
-        text: c,
-        font: name,
-        size: rounded,
-        bold: font.isBold() || /bold|black|heavy|semibold/.test(lower),
-        italic: font.isItalic() || /italic|oblique/.test(lower),
-        mono: font.isMono() || /mono|courier|consol/.test(lower),
-        color: hex,
-        x0: left,
-        x1: right,
-      };
-      line.spans.push(span);
+      if (bidi % 2 === 1 && c.trim() !== "" && !MARK.test(c) && zeroWidth(quad)) held = args;
+      else addChar(...args);
     },
     endLine() {
+      release();
+      if (line) markScripts(line, baselines);
       if (line && block && line.spans.some((s) => s.text.trim() !== "")) block.lines.push(line);
       line = undefined;
     },
@@ -218,7 +297,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
   }
-  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings };
+  return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
 }
 
 export interface SlidePage extends LayoutPage {

@@ -15,10 +15,26 @@ export interface PageRule {
   y1: number;
 }
 
+/** A rectangle filled with one colour. */
+export interface PageFill {
+  box: [number, number, number, number];
+  /** "rrggbb", blended with white paper where the paint is translucent. */
+  color: string;
+}
+
 export interface PageVectors {
   rules: PageRule[];
   /** Bounding boxes of drawn shapes that are not rules and not white paint. */
   drawings: Array<[number, number, number, number]>;
+  /** Rectangles filled with a colour other than white. */
+  fills: PageFill[];
+}
+
+/** A colour as "rrggbb" from grey, RGB or CMYK components, over white paper at the given opacity. */
+export function hexColor(color: ArrayLike<number>, alpha = 1): string {
+  const c = Array.from(color);
+  const rgb = c.length === 1 ? [c[0]!, c[0]!, c[0]!] : c.length === 4 ? [0, 1, 2].map((i) => (1 - c[i]!) * (1 - c[3]!)) : c;
+  return rgb.map((v) => Math.round((Math.max(0, Math.min(1, v ?? 0)) * alpha + 1 - alpha) * 255).toString(16).padStart(2, "0")).join("");
 }
 
 /** A filled rectangle thinner than this (points) is a drawn line. */
@@ -85,15 +101,26 @@ function boundsOf(points: readonly Point[]): [number, number, number, number] {
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
 }
 
-/** An axis-aligned rectangle: a closed run of four sides each horizontal or vertical. */
+/**
+ * An axis-aligned rectangle: a run of sides each horizontal or vertical, turning at most four times (a path may
+ * start in the middle of a side, and close there).
+ */
 function rectangle(points: readonly Point[]): [number, number, number, number] | undefined {
-  if (points.length < 4 || points.length > 6) return undefined;
+  if (points.length < 4 || points.length > 8) return undefined;
+  let turns = 0;
+  let previous: "h" | "v" | undefined;
   for (let i = 1; i < points.length; i++) {
     const [ax, ay] = points[i - 1]!;
     const [bx, by] = points[i]!;
-    if (Math.abs(ax - bx) > AXIS_SLACK && Math.abs(ay - by) > AXIS_SLACK) return undefined;
+    const flat = Math.abs(ay - by) <= AXIS_SLACK;
+    const upright = Math.abs(ax - bx) <= AXIS_SLACK;
+    if (!flat && !upright) return undefined;
+    if (flat && upright) continue;
+    const direction = flat ? "h" : "v";
+    if (previous && direction !== previous) turns++;
+    previous = direction;
   }
-  return boundsOf(points);
+  return turns <= 4 ? boundsOf(points) : undefined;
 }
 
 const isWhite = (color: ArrayLike<number>, n: number) =>
@@ -102,6 +129,7 @@ const isWhite = (color: ArrayLike<number>, n: number) =>
 export function readPageVectors(page: mupdf.Page): PageVectors {
   const rules: PageRule[] = [];
   const drawings: Array<[number, number, number, number]> = [];
+  const fills: PageFill[] = [];
   let paths = 0;
   const device = new mupdf.Device({
     strokePath(path, _stroke, ctm, colorspace, color) {
@@ -111,6 +139,8 @@ export function readPageVectors(page: mupdf.Page): PageVectors {
       let other = curved;
       for (const line of lines)
         for (let i = 1; i < line.length; i++) {
+          // A path closed where it started (or drawn twice over a point) has segments of no length.
+          if (Math.hypot(line[i]![0] - line[i - 1]![0], line[i]![1] - line[i - 1]![1]) < 0.01) continue;
           const rule = ruleOf(line[i - 1]!, line[i]!);
           if (rule) found.push(rule);
           else other = true;
@@ -119,7 +149,7 @@ export function readPageVectors(page: mupdf.Page): PageVectors {
       if (!other) rules.push(...found);
       else if (lines.some((l) => l.length > 1)) drawings.push(boundsOf(lines.flat()));
     },
-    fillPath(path, _evenOdd, ctm, colorspace, color) {
+    fillPath(path, _evenOdd, ctm, colorspace, color, alpha) {
       if (++paths > MAX_PATHS) return;
       if (isWhite(color, colorspace.getNumberOfComponents())) return;
       const { lines, curved } = polylines(path, ctm);
@@ -136,11 +166,12 @@ export function readPageVectors(page: mupdf.Page): PageVectors {
           rules.push({ dir: "v", x0: (x0 + x1) / 2, y0, x1: (x0 + x1) / 2, y1 });
           return;
         }
+        if (x1 - x0 > HAIRLINE && y1 - y0 > HAIRLINE && alpha > 0) fills.push({ box, color: hexColor(color, alpha) });
       }
       drawings.push(boundsOf(points));
     },
   });
   page.run(device, mupdf.Matrix.identity);
   device.close();
-  return { rules, drawings };
+  return { rules, drawings, fills };
 }

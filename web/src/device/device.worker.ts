@@ -10,7 +10,7 @@ import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operat
 import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
 import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import { storedZip } from "../../../pdf-ops/device/zip.js";
-import type { DeviceMessage, DeviceRequest, PackedFile, PackedResult, WorkerRequest } from "./protocol.js";
+import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
 
 /**
  * The device worker: runs one tool at a time off the page's thread, with qpdf and MuPDF as WebAssembly, loaded the
@@ -25,9 +25,8 @@ const engines: DeviceEngines = {
 };
 
 /**
- * Each qpdf run takes a fresh instance (its main is not made to run twice), and the package compiles its WebAssembly
- * for every instance: a merge of twenty files would compile it twenty-one times. The compiled module is kept here by
- * address and instantiated again, which takes a fraction of the time.
+ * Every operation makes its own qpdf instances (see QpdfSession), and the package compiles its WebAssembly for every
+ * instance. The compiled module is kept here by address and instantiated again, which takes a fraction of the time.
  */
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 WebAssembly.instantiateStreaming = async (source, imports) => {
@@ -44,26 +43,36 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 // qpdf leaves through exit() on some errors: Emscripten rejects a promise of its own with the exit status, which
-// runQpdf has already read. Nothing else is silenced.
+// QpdfSession has already read. Nothing else is silenced.
 self.addEventListener("unhandledrejection", (event) => {
   if (typeof (event.reason as { status?: unknown } | undefined)?.status === "number") event.preventDefault();
 });
 
-function post(message: DeviceMessage, transfer: Transferable[] = []): void {
-  self.postMessage(message, transfer);
+function post(message: DeviceMessage): void {
+  self.postMessage(message);
 }
 
-function packed(file: DeviceOutput): PackedFile {
-  const data = file.data.byteOffset === 0 && file.data.byteLength === file.data.buffer.byteLength ? file.data : file.data.slice();
-  return { name: safeFileName(file.name), data: data.buffer as ArrayBuffer };
+const TYPES: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", txt: "text/plain" };
+
+/**
+ * An output as the File the page offers: made here, so that copying its bytes out of the worker's memory is not
+ * work for the page's thread, and the page gets it without another copy.
+ */
+function packed(file: DeviceOutput): File {
+  const name = safeFileName(file.name);
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return new File([file.data as Uint8Array<ArrayBuffer>], name, { type: TYPES[ext] ?? "application/octet-stream" });
 }
 
 /** One output as itself, several as the ZIP the server would send (and each on its own, up to a request's worth). */
-function group(files: readonly DeviceOutput[], zipName: string | undefined, tool: string): { main: PackedFile; parts?: PackedFile[] } {
+function group(files: readonly DeviceOutput[], zipName: string | undefined, tool: string): { main: File; parts?: File[] } {
   if (files.length === 1) return { main: packed(files[0]!) };
   const main = packed({ name: zipName ?? `${tool}-results.zip`, data: storedZip(files) });
   return files.length <= MAX_FILES ? { main, parts: files.map(packed) } : { main };
 }
+
+/** Refusals the server would make the same way: offering it would only repeat them. */
+const SERVER_SAYS_THE_SAME = new Set(["invalid_options", "too_many_pages", "incorrect_password"]);
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   if (event.data.type === "run") void run(event.data);
@@ -89,11 +98,10 @@ async function run({ tool, files, options }: DeviceRequest): Promise<void> {
     const done = await operation({ files: inputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES });
     const result: PackedResult = { message: done.message, ...group(done.files, done.zipName, tool) };
     if (done.extraction) result.extraction = group(done.extraction.files, "extracted_pages.zip", tool).main;
-    const transfer = [result.main, ...(result.parts ?? []), ...(result.extraction ? [result.extraction] : [])].map((f) => f.data);
-    post({ type: "done", result }, [...new Set(transfer)]);
+    post({ type: "done", result });
   } catch (err) {
     if (err instanceof UserError) {
-      post({ type: "failed", message: err.text, serverMayHelp: err.code !== "invalid_options" && err.code !== "too_many_pages" });
+      post({ type: "failed", message: err.text, serverMayHelp: !SERVER_SAYS_THE_SAME.has(err.code) });
     } else {
       post({ type: "failed", message: msg("common:device.couldNotFinish", { reason: describe(err) }), serverMayHelp: true });
     }

@@ -1,6 +1,6 @@
 import type { Text } from "../../../pdf-ops/message.js";
 
-/** The messages between a tool page and the device worker. Files go as File objects, results as transferred buffers. */
+/** The messages between a tool page and the device worker. Files go both ways as File objects (handles, not copies). */
 
 export type WorkerRequest = ({ type: "run" } & DeviceRequest) | { type: "assets" };
 
@@ -12,18 +12,13 @@ export interface DeviceRequest {
   options: Record<string, unknown>;
 }
 
-export interface PackedFile {
-  name: string;
-  data: ArrayBuffer;
-}
-
 export interface PackedResult {
   message: Text;
   /** The download: the single output, or the ZIP of several. */
-  main: PackedFile;
+  main: File;
   /** The outputs one by one where there are several (as many as a tool takes at once), for Continue with. */
-  parts?: PackedFile[];
-  extraction?: PackedFile;
+  parts?: File[];
+  extraction?: File;
 }
 
 export type DeviceMessage =

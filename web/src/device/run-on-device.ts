@@ -2,7 +2,7 @@ import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
 import { sayOnPage } from "../i18n/say.js";
 import { keepForOffline } from "./offline.js";
-import type { DeviceMessage, DeviceRequest, PackedFile } from "./protocol.js";
+import type { DeviceMessage, DeviceRequest } from "./protocol.js";
 
 /**
  * Runs a tool in the device worker and hands back a reply shaped as the server's, with downloads from blob: URLs
@@ -32,17 +32,15 @@ function startWorker(): Worker {
   return new Worker(new URL("./device.worker.ts", import.meta.url), { type: "module", name: "device" });
 }
 
-const TYPES: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", txt: "text/plain" };
-
-function fileOf(packed: PackedFile): File {
-  const ext = packed.name.slice(packed.name.lastIndexOf(".") + 1).toLowerCase();
-  return new File([packed.data], packed.name, { type: TYPES[ext] ?? "application/octet-stream" });
-}
-
 function linkTo(file: File): string {
   const url = URL.createObjectURL(file);
   urls.push(url);
   return url;
+}
+
+function whenIdle(work: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(work, { timeout: 5000 });
+  else setTimeout(work, 1000);
 }
 
 export function runOnDevice(
@@ -80,9 +78,7 @@ export function runOnDevice(
         return;
       }
       const { result } = message;
-      const main = fileOf(result.main);
-      const extraction = result.extraction && fileOf(result.extraction);
-      const parts = result.parts?.map(fileOf);
+      const { main, extraction, parts } = result;
       void sayOnPage(result.message).then((sentence) => resolve({
         success: true,
         message: sentence,
@@ -92,8 +88,9 @@ export function runOnDevice(
         ...(extraction ? { extractionResult: { success: true, downloadUrl: linkTo(extraction), filename: extraction.name } } : {}),
         localFiles: parts ?? (main.name.endsWith(".zip") ? undefined : [main]),
       }));
-      // The offline cache is a convenience: a browser that refuses it loses nothing it had.
-      keepForOffline(current).catch(() => undefined);
+      // The offline cache is a convenience: a browser that refuses it loses nothing it had. It loads every engine,
+      // so it waits until the page has shown the result.
+      whenIdle(() => keepForOffline(current).catch(() => undefined));
     };
     current.onerror = (event) => {
       event.preventDefault();

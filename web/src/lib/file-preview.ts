@@ -52,6 +52,13 @@ function previewOf(file: File): Promise<FilePreview> {
 
 // One file at a time: twenty large PDFs opened together would each hold their bytes at once.
 let queue: Promise<unknown> = Promise.resolve();
+/** Settles when the tool run that holds the previews back is over. */
+let held: Promise<unknown> = Promise.resolve();
+
+/** Previews not yet begun wait for `run`: the work the visitor asked for comes before the pictures of its files. */
+export function holdPreviewsDuring(run: Promise<unknown>): void {
+  held = Promise.all([held, run.catch(() => undefined)]);
+}
 const previews = new WeakMap<File, Promise<FilePreview>>();
 
 /**
@@ -61,7 +68,10 @@ const previews = new WeakMap<File, Promise<FilePreview>>();
 export function filePreview(file: File): Promise<FilePreview> {
   let made = previews.get(file);
   if (!made) {
-    made = queue.then(() => previewOf(file)).catch((): FilePreview => ({}));
+    made = queue
+      .then(() => held)
+      .then(() => previewOf(file))
+      .catch((): FilePreview => ({}));
     queue = made;
     previews.set(file, made);
   }

@@ -7,6 +7,7 @@ import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
 import { StoredResult } from "./stored-result.js";
 import { buildToolForm } from "./tool-form.js";
+import { holdPreviewsDuring } from "./file-preview.js";
 import { i18n } from "../i18n/i18n.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
@@ -96,6 +97,8 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
       const update = (phase: RunPhase) => (fraction: number) => {
         if (!abort.signal.aborted) setState({ phase, fraction, onDevice });
       };
+      let finished = () => {};
+      holdPreviewsDuring(new Promise<void>((resolve) => (finished = resolve)));
       try {
         let reply: RunState["result"] & object;
         if (onDevice) {
@@ -141,6 +144,8 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
           description: (error instanceof UnexplainedReplyError && unexplainedFailure) || (error instanceof Error && error.message) || failureFallback,
           variant: "destructive",
         });
+      } finally {
+        finished();
       }
     },
     [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload, allowDevice],
