@@ -2,8 +2,11 @@
  * Page selections as people type them: "1,3,5-7", "7-z", "last", "4-". Numbers are one-based.
  * Shared by the web app (to validate as you type) and the server (to act on them).
  */
+import { InvalidOptionsError } from "../pdf-ops/errors.js";
+import { msg } from "../pdf-ops/message.js";
 
-export class PageRangeError extends Error {}
+/** A selection that cannot be read, said as a catalogue message (catalog/messages, "pageRanges."). */
+export class PageRangeError extends InvalidOptionsError {}
 
 export interface PageSpan {
   from: number;
@@ -54,7 +57,7 @@ function isBound(t: string): boolean {
 
 function parseBound(t: string, pageCount: number, whole: string): number {
   if (isLast(t)) return pageCount;
-  if (!isDigits(t)) throw new PageRangeError(`"${whole}" is not a page number or range.`);
+  if (!isDigits(t)) throw new PageRangeError(msg("pageRanges.notAPage", { part: whole }));
   return Number(t);
 }
 
@@ -65,13 +68,9 @@ export function parsePageSpans(text: string, pageCount: number): PageSpan[] {
     const { left, right } = splitPart(part);
     const from = left === "" && right !== null ? 1 : parseBound(left, pageCount, part);
     const to = right === null ? from : right === "" ? pageCount : parseBound(right, pageCount, part);
-    if (from < 1 || to < 1) throw new PageRangeError(`Page numbers start at 1 ("${part}").`);
-    if (from > pageCount || to > pageCount) {
-      throw new PageRangeError(
-        `"${part}" is outside the document, which has ${pageCount} page${pageCount === 1 ? "" : "s"}.`,
-      );
-    }
-    if (from > to) throw new PageRangeError(`"${part}" runs backwards; write it as ${to}-${from}.`);
+    if (from < 1 || to < 1) throw new PageRangeError(msg("pageRanges.startAtOne", { part }));
+    if (from > pageCount || to > pageCount) throw new PageRangeError(msg("pageRanges.outside", { part, count: pageCount }));
+    if (from > to) throw new PageRangeError(msg("pageRanges.backwards", { part, range: `${to}-${from}` }));
     spans.push({ from, to });
   }
   return spans;

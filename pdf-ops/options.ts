@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { refusalKey } from "../catalog/options/common.js";
 import { InvalidOptionsError } from "./errors.js";
 import { msg, type Text } from "./message.js";
 
@@ -78,16 +79,18 @@ function pickReading(schema: z.ZodType, text: string): unknown {
 }
 
 /**
- * One issue as a sentence in the catalogue (validation.*), said in the visitor's language. The spec's own
- * sentences (custom messages starting with a capital) pass unchanged; the catalogue's refinement phrases
- * ("must be page numbers…") follow the field's name.
+ * One issue as a sentence in the catalogue (validation.*), said in the reader's language: the schema's own
+ * refusals are keys there (catalog/options/common.ts, `refusal`), with the field's name and the refinement's
+ * params as values; zod's own defaults are rephrased.
  */
 export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Text {
   const field = issue.path.join(".") || "request";
   const message = issue.message;
-  // Messages the catalogue wrote itself are sentences for people; zod's own defaults are rephrased below.
-  const zodDefault = /^(Invalid|Too (big|small)|Unrecognized)/.test(message);
-  if (/^[A-Z]/.test(message) && !zodDefault) return message;
+  const key = refusalKey(message);
+  if (key) {
+    const params = issue.code === "custom" ? (issue.params as Record<string, string | number> | undefined) : undefined;
+    return msg(key, { field, ...params });
+  }
   switch (issue.code) {
     case "too_big":
       return issue.origin === "array" || issue.origin === "string"
@@ -108,7 +111,7 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Text {
       return values.length > 0 ? msg("validation.oneOf", { field, values: values.map(String).join(", ") }) : msg("validation.unsupported", { field });
     }
     default:
-      return /^[A-Z]/.test(message) ? message : `"${field}" ${message.replace(/\.$/, "")}.`;
+      return msg("validation.invalid", { field });
   }
 }
 

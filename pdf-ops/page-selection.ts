@@ -1,5 +1,6 @@
 import { PageRangeError, parsePageList } from "../catalog/page-ranges.js";
 import { InvalidOptionsError } from "./errors.js";
+import { msg } from "./message.js";
 
 /**
  * The one-based pages a selection names, with typing mistakes answered as a 400 naming the field.
@@ -10,7 +11,7 @@ export function selectPages(text: string, pageCount: number, field: string): num
     const pages = parsePageList(text, pageCount);
     return pages.length > 0 || text.trim() !== "" ? pages : Array.from({ length: pageCount }, (_, i) => i + 1);
   } catch (err) {
-    if (err instanceof PageRangeError) throw new InvalidOptionsError(`${field}: ${err.message}`);
+    if (err instanceof PageRangeError) throw new InvalidOptionsError(msg("pageRanges.inField", { field, reason: err.text }));
     throw err;
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { say } from "../server/i18n/i18n.js";
 import { formatPageList, isPageSelectionText, PageRangeError, parsePageList, parsePageSpans } from "../catalog/page-ranges.js";
 
 describe("page selections", () => {
@@ -20,10 +21,26 @@ describe("page selections", () => {
   });
 
   it("explains what is wrong", () => {
-    expect(() => parsePageList("0", 5)).toThrow(new PageRangeError('Page numbers start at 1 ("0").'));
+    // A mistake is a catalogue message (said in the reader's language); in English it reads as below.
+    expect(() => parsePageList("0", 5)).toThrow(PageRangeError);
+    expect(() => parsePageList("0", 5)).toThrow('Page numbers start at 1 ("0").');
     expect(() => parsePageList("4-9", 5)).toThrow('"4-9" is outside the document, which has 5 pages.');
     expect(() => parsePageList("5-2", 5)).toThrow('"5-2" runs backwards; write it as 2-5.');
     expect(() => parsePageList("two", 5)).toThrow('"two" is not a page number or range.');
+    expect(() => parsePageList("9", 1)).toThrow('"9" is outside the document, which has 1 page.');
+  });
+
+  it("says what is wrong in the reader's language", () => {
+    const mistake = (text: string, pages: number) => {
+      try {
+        parsePageList(text, pages);
+      } catch (err) {
+        return (err as PageRangeError).text;
+      }
+      throw new Error(`${text} was read`);
+    };
+    expect(say(mistake("5-2", 5), "de")).toBe("„5-2“ läuft rückwärts; schreiben Sie 2-5.");
+    expect(say(mistake("9", 4), "fr")).toBe("« 9 » est en dehors du document, qui compte 4 pages.");
   });
 
   it("checks the shape of a selection as it is typed", () => {

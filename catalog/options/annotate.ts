@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusal } from "./common.js";
 
 export const ANNOTATION_TYPES = [
   "text",
@@ -55,8 +56,8 @@ function totalPoints(list: ReadonlyArray<{ points?: ReadonlyArray<readonly unkno
 export const annotateOptions = z.object({
   annotations: z
     .array(annotationSchema)
-    .min(1, { message: "Please upload a PDF and add annotations" })
+    .min(1, { message: refusal("noAnnotations") })
     .max(5000)
-    .refine((list) => totalPoints(list) <= MAX_ANNOTATION_POINTS, { message: `must have at most ${MAX_ANNOTATION_POINTS} points in all` }),
+    .refine((list) => totalPoints(list) <= MAX_ANNOTATION_POINTS, { message: refusal("atMostPoints"), params: { max: MAX_ANNOTATION_POINTS } }),
 });
 export type AnnotateOptions = z.infer<typeof annotateOptions>;

@@ -5,8 +5,23 @@ import { isPageSelectionText } from "../page-ranges.js";
 export const PASSWORD_MAX_CHARS = 1024;
 
 /**
- * A non-blank text field whose absence or blankness is answered with the spec's own sentence. Its length is
- * bounded like every text field's, so that the upload can refuse an oversized one while it arrives.
+ * A refusal the schema words itself, as a key of the shared catalogue (catalog/messages, under "validation."):
+ * the server's answer and the web app's check before sending (both through describeIssue in pdf-ops/options.ts)
+ * say it in the reader's language. Its sentence may name the field as {{field}}, and a refinement's `params`
+ * are its other values.
+ */
+export function refusal(name: string): string {
+  return `validation.${name}`;
+}
+
+/** The catalogue key a schema message stands for, or undefined for zod's own words. */
+export function refusalKey(message: string): string | undefined {
+  return /^validation\.[A-Za-z]+$/.test(message) ? message : undefined;
+}
+
+/**
+ * A non-blank text field whose absence or blankness is answered with the spec's own sentence (a refusal's key).
+ * Its length is bounded like every text field's, so that the upload can refuse an oversized one while it arrives.
  */
 export function requiredText(message: string, maxChars = 10_000) {
   return z.string({ error: message }).max(maxChars).refine((s) => s.trim().length > 0, { message });
@@ -21,12 +36,12 @@ export const MAX_PAGE_LIST_ENTRIES = 10_000;
 export const pageSelection = z
   .string()
   .max(MAX_PAGE_SELECTION_LENGTH)
-  .refine(isPageSelectionText, { message: 'must be page numbers and ranges such as "1,3,5-7"' })
+  .refine(isPageSelectionText, { message: refusal("pageSelection") })
   .default("");
 
 export const hexColor = z
   .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour such as "#000000"' });
+  .regex(/^#[0-9a-fA-F]{6}$/, { message: refusal("colour") });
 
 /** A tool that has no settings of its own beyond its files. */
 export const noOptions = z.object({});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageSelection } from "./common.js";
+import { pageSelection, refusal } from "./common.js";
 
 export const CROP_UNITS = ["mm", "pt"] as const;
 /** 5 metres: beyond any page (PDF's own limit is 200 inches). */
@@ -22,7 +22,7 @@ export const cropOptions = z
   })
   .superRefine((o, ctx) => {
     if (!o.autoCrop && o.top + o.right + o.bottom + o.left === 0) {
-      ctx.addIssue({ code: "custom", path: ["top"], message: "Please enter a margin to cut away, or choose to crop to the content." });
+      ctx.addIssue({ code: "custom", path: ["top"], message: refusal("cropNothing") });
     }
   });
 export type CropOptions = z.infer<typeof cropOptions>;

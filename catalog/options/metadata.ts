@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusal } from "./common.js";
 
 /** The document information entries the screen edits, by their option name and their key in the Info dictionary. */
 export const STANDARD_METADATA = {
@@ -27,7 +28,7 @@ const date = (title: string) =>
     .string()
     .max(40)
     .refine((s) => s.trim() === "" || (ISO_DATE.test(s.trim()) && !Number.isNaN(Date.parse(s.trim()))), {
-      message: 'must be a date such as "2024-05-01" or "2024-05-01T10:20:30Z"',
+      message: refusal("date"),
     })
     .default("")
     .meta({ title, description: "A date such as 2024-05-01 or 2024-05-01T10:20:30Z; empty leaves it as it is." });
@@ -44,11 +45,11 @@ export const metadataOptions = z.object({
   /** Entries of one's own, by name; an empty value removes that entry. */
   custom: z
     .record(
-      z.string().max(64).regex(CUSTOM_KEY, { message: "custom names must be letters, digits, '.', '-' or '_', starting with a letter" }),
+      z.string().max(64).regex(CUSTOM_KEY, { message: refusal("customNames") }),
       z.string().max(MAX_METADATA_TEXT),
     )
-    .refine((r) => Object.keys(r).length <= MAX_CUSTOM_ENTRIES, { message: `must hold at most ${MAX_CUSTOM_ENTRIES} entries` })
-    .refine((r) => Object.keys(r).every((k) => !RESERVED_KEYS.has(k)), { message: "names the standard entries: use their own fields" })
+    .refine((r) => Object.keys(r).length <= MAX_CUSTOM_ENTRIES, { message: refusal("atMostEntries"), params: { max: MAX_CUSTOM_ENTRIES } })
+    .refine((r) => Object.keys(r).every((k) => !RESERVED_KEYS.has(k)), { message: refusal("standardNames") })
     .default({})
     .meta({ title: "Custom entries", description: "Entries of your own, by name; an empty value removes that entry." }),
   removeAll: z

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { refusal } from "./common.js";
 
 export const OCR_ACCURACY = ["low", "medium", "high"] as const;
 export const OCR_OUTPUTS = ["searchable-pdf", "pdf-with-text", "text", "word", "excel"] as const;
 
-const languageCode = z.string().max(40).regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: "must be a Tesseract language code such as eng" });
+const languageCode = z.string().max(40).regex(/^[a-z]{3}(_[a-z]+)?$/i, { message: refusal("ocrLanguage") });
 /** The primary language may also be "auto": the script is detected from the pages. */
-const primaryLanguage = z.string().max(40).regex(/^(auto|[a-z]{3}(_[a-z]+)?)$/i, { message: 'must be a Tesseract language code such as eng, or "auto"' });
+const primaryLanguage = z.string().max(40).regex(/^(auto|[a-z]{3}(_[a-z]+)?)$/i, { message: refusal("ocrLanguageOrAuto") });
 
 /**
  * How the server applies each setting (OCRmyPDF with Tesseract):

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { isPageSelectionText } from "../page-ranges.js";
-import { MAX_PAGE_LIST_ENTRIES, MAX_PAGE_SELECTION_LENGTH, pageSelection, requiredText } from "./common.js";
+import { MAX_PAGE_LIST_ENTRIES, MAX_PAGE_SELECTION_LENGTH, pageSelection, refusal, requiredText } from "./common.js";
 
 export const SPLIT_MODES = ["every-page", "ranges", "every-n", "selected"] as const;
+
+/** What Split says when the mode's selection is missing; the server says it too, when the selection names no page. */
+export const SPLIT_RANGES_MISSING = refusal("splitRangesMissing");
+export const SPLIT_PAGES_MISSING = refusal("splitPagesMissing");
 
 export const splitOptions = z
   .object({
@@ -11,7 +15,7 @@ export const splitOptions = z
     ranges: z
       .string()
       .max(MAX_PAGE_SELECTION_LENGTH)
-      .refine(isPageSelectionText, { message: 'must be page ranges such as "1-3,4-6,7-z"' })
+      .refine(isPageSelectionText, { message: refusal("pageRanges") })
       .default(""),
     /** For "every-n". */
     pagesPerFile: z.number().int().min(1).max(10_000).default(1),
@@ -20,10 +24,10 @@ export const splitOptions = z
   })
   .superRefine((o, ctx) => {
     if (o.splitMode === "ranges" && o.ranges.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["ranges"], message: 'Please enter the ranges to split at, such as "1-3,4-6".' });
+      ctx.addIssue({ code: "custom", path: ["ranges"], message: SPLIT_RANGES_MISSING });
     }
     if (o.splitMode === "selected" && o.pages.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["pages"], message: "Please choose the pages to put into the new file." });
+      ctx.addIssue({ code: "custom", path: ["pages"], message: SPLIT_PAGES_MISSING });
     }
   });
 export type SplitOptions = z.infer<typeof splitOptions>;
@@ -34,10 +38,10 @@ export const rotateOptions = z.object({
 });
 export type RotateOptions = z.infer<typeof rotateOptions>;
 
+export const NO_PAGES_TO_DELETE = refusal("noPagesToDelete");
+
 export const deletePagesOptions = z.object({
-  pages: requiredText("Please select at least one page to delete.", MAX_PAGE_SELECTION_LENGTH).refine(isPageSelectionText, {
-    message: 'must be page numbers and ranges such as "1,3,5-7"',
-  }),
+  pages: requiredText(NO_PAGES_TO_DELETE, MAX_PAGE_SELECTION_LENGTH).refine(isPageSelectionText, { message: refusal("pageSelection") }),
   keepBookmarks: z.boolean().default(true),
   optimizePdf: z.boolean().default(false),
   preserveMetadata: z.boolean().default(true),
@@ -55,15 +59,15 @@ export const organizeOptions = z.object({
   /** Zero-based index to a cumulative rotation in degrees, a multiple of 90 (negative turns left). */
   pageRotations: z
     .record(
-      z.string().max(5).regex(/^\d+$/, { message: "keys must be page indexes" }),
+      z.string().max(5).regex(/^\d+$/, { message: refusal("pageIndexKeys") }),
       z
         .number()
         .int()
         .min(-3600)
         .max(3600)
-        .refine((d) => d % 90 === 0, { message: "rotations must be multiples of 90 degrees" }),
+        .refine((d) => d % 90 === 0, { message: refusal("quarterTurns") }),
     )
-    .refine((r) => Object.keys(r).length <= MAX_PAGE_LIST_ENTRIES, { message: `must name at most ${MAX_PAGE_LIST_ENTRIES} pages` })
+    .refine((r) => Object.keys(r).length <= MAX_PAGE_LIST_ENTRIES, { message: refusal("atMostPages"), params: { max: MAX_PAGE_LIST_ENTRIES } })
     .default({}),
   /** Zero-based indexes of pages to copy into a second, extracted file. */
   pagesToExtract: pageIndexList.default([]),

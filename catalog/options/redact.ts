@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hexColor, pageSelection } from "./common.js";
+import { hexColor, pageSelection, refusal } from "./common.js";
 
 /** What the presets find; each is checked beyond its shape (card numbers by Luhn, IBANs by their mod-97 check). */
 export const REDACTION_PRESETS = ["email", "phone", "iban", "card"] as const;
@@ -64,7 +64,7 @@ export const redactOptions = z
   })
   .superRefine((o, ctx) => {
     if (!o.terms.some((t) => t.trim() !== "") && o.presets.length === 0 && o.areas.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["terms"], message: "Please enter a word to search for, choose a preset or draw an area to redact." });
+      ctx.addIssue({ code: "custom", path: ["terms"], message: refusal("redactNothing") });
     }
   });
 export type RedactOptions = z.infer<typeof redactOptions>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refusal } from "./common.js";
 
 const choice = (value: boolean, title: string, description: string) => z.boolean().default(value).meta({ title, description });
 
@@ -12,6 +13,6 @@ export const sanitizeOptions = z
     removeMetadata: choice(true, "Metadata", "The document information (title, author, …) and XMP metadata."),
   })
   .superRefine((o, ctx) => {
-    if (!Object.values(o).some(Boolean)) ctx.addIssue({ code: "custom", path: ["removeJavaScript"], message: "Please choose at least one thing to remove." });
+    if (!Object.values(o).some(Boolean)) ctx.addIssue({ code: "custom", path: ["removeJavaScript"], message: refusal("sanitizeNothing") });
   });
 export type SanitizeOptions = z.infer<typeof sanitizeOptions>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_CHARS, requiredText } from "./common.js";
+import { PASSWORD_MAX_CHARS, refusal, requiredText } from "./common.js";
 
 export const permissionsOptions = z.object({
   printing: z.boolean().default(true),
@@ -28,7 +28,7 @@ export type AdvancedSecurityOptions = z.infer<typeof advancedSecurityOptions>;
 
 /** protect-pdf and encrypt-pdf share these fields and the spec gives them the same blank-password sentence. */
 export const protectOptions = z.object({
-    userPassword: requiredText("Please enter a password to protect your PDF.", PASSWORD_MAX_CHARS),
+    userPassword: requiredText(refusal("protectPassword"), PASSWORD_MAX_CHARS),
     /** Sent only when not blank; the user password serves otherwise. */
     ownerPassword: z.string().max(PASSWORD_MAX_CHARS).optional(),
     encryptionLevel: z.union([z.literal(128), z.literal(256)]).default(256),
@@ -47,7 +47,7 @@ export const unlockBehaviour = z.object({
 
 function unlockOptionsFor(verb: "unlock" | "decrypt") {
   return z.object({
-    userPassword: requiredText(`Please enter the password to ${verb} your PDF.`, PASSWORD_MAX_CHARS),
+    userPassword: requiredText(refusal(`${verb}Password`), PASSWORD_MAX_CHARS),
     unlockOptions: unlockBehaviour.prefault({}),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PASSWORD_MAX_CHARS } from "./common.js";
+import { PASSWORD_MAX_CHARS, refusal } from "./common.js";
 
 export const SIGNATURE_TYPES = ["draw", "type", "image", "certificate"] as const;
 export const SIGNATURE_FONTS = ["dancingScript", "sacramento", "caveat", "satisfy", "parisienne"] as const;
@@ -36,10 +36,10 @@ export const signOptions = z
   })
   .superRefine((o, ctx) => {
     if (o.signatureType === "draw" && !o.drawSignatureData?.startsWith("data:image/png;base64,")) {
-      ctx.addIssue({ code: "custom", path: ["drawSignatureData"], message: "Please draw your signature" });
+      ctx.addIssue({ code: "custom", path: ["drawSignatureData"], message: refusal("drawSignature") });
     }
     if (o.signatureType === "type" && !o.typedName?.trim()) {
-      ctx.addIssue({ code: "custom", path: ["typedName"], message: "Please enter your name for the typed signature" });
+      ctx.addIssue({ code: "custom", path: ["typedName"], message: refusal("typedName") });
     }
   });
 export type SignOptions = z.infer<typeof signOptions>;

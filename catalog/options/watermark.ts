@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hexColor, pageSelection } from "./common.js";
+import { hexColor, pageSelection, refusal } from "./common.js";
 import { PAGE_NUMBER_POSITIONS } from "./page-numbers.js";
 
 /** The page-number corners and edges, plus the page centre and a tiling over the whole page. */
@@ -9,7 +9,7 @@ export const watermarkOptions = z.object({
   watermarkText: z
     .string()
     .max(200)
-    .refine((s) => s.trim().length > 0, { message: "Please enter the watermark text." })
+    .refine((s) => s.trim().length > 0, { message: refusal("watermarkText") })
     .default("CONFIDENTIAL"),
   /** Percent, as the spec's slider. */
   opacity: z.number().int().min(10).max(100).default(30),

@@ -7,6 +7,7 @@ import { extractTextMessage, textFileName } from "../text/extract-text.js";
 import { unrecognisedScans } from "../text/scans.js";
 import { bytesOf } from "./open.js";
 import type { DeviceOperation } from "./operation.js";
+import { msg } from "../message.js";
 
 /**
  * Extract Text on the device: MuPDF reads each page as the server's MuPDF processes do. Scanned pages need OCR,
@@ -29,7 +30,7 @@ export const extractTextOnDevice: DeviceOperation<TextConvertOptions> = async ({
       ctx.progress((i + 1) / indexes.length);
     });
     if (empty.length > 0 && options.ocrEnabled) {
-      throw new UserError("Some of these pages are scans without text: recognising them (OCR) runs on our server only.", 422, "needs_ocr");
+      throw new UserError(msg("text.scansNeedServer"), 422, "needs_ocr");
     }
     const notes = empty.length > 0 ? unrecognisedScans(indexes, empty) : [];
     const characters = texts.reduce((sum, t) => sum + t.length - 2, 0);

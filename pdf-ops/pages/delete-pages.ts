@@ -9,7 +9,7 @@ export function planDeletePages(options: DeletePagesOptions, pdf: { name: string
   const doomed = new Set(selectPages(options.pages, pdf.pageCount, "pages"));
   const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !doomed.has(p));
   if (kept.length === 0) {
-    throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
+    throw new InvalidOptionsError(msg("pages.cannotDeleteAll"));
   }
   const stem = stemOf(pdf.name);
   return {

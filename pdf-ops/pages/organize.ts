@@ -3,6 +3,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError, UserError } from "../errors.js";
 import { stemOf } from "../names.js";
 import { assembleArgs, rotateArg } from "../qpdf-args.js";
+import { msg } from "../message.js";
 
 export const EXTRACTED_NAME = "extracted_pages.pdf";
 
@@ -17,20 +18,20 @@ export function planOrganize(options: OrganizeOptions, pdf: { name: string; page
     (i) => i >= n,
   );
   if (outOfRange !== undefined) {
-    throw new InvalidOptionsError(`Page index ${outOfRange} is outside the document, which has ${n} pages (indexes start at 0).`);
+    throw new InvalidOptionsError(msg("pages.indexOutside", { index: outOfRange, count: n }));
   }
 
   const mentioned = new Set(options.pageOrder);
   const order = [...options.pageOrder, ...Array.from({ length: n }, (_, i) => i).filter((i) => !mentioned.has(i))];
   const deleted = new Set(options.pagesToDelete);
   const kept = order.filter((i) => !deleted.has(i));
-  if (kept.length === 0) throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
+  if (kept.length === 0) throw new InvalidOptionsError(msg("pages.cannotDeleteAll"));
   const extractSet = new Set(options.pagesToExtract);
   const extracted = order.filter((i) => extractSet.has(i));
   // A page listed many times in pageOrder is copied as often: the result, not the input, must stay within the limit.
   if (kept.length > maxPages || extracted.length > maxPages) {
     throw new UserError(
-      `The organized document would have ${Math.max(kept.length, extracted.length)} pages, more than ${maxPages}, the most we process at once.`,
+      msg("pages.organizedTooLong", { count: Math.max(kept.length, extracted.length), max: maxPages }),
       422,
       "too_many_pages",
     );

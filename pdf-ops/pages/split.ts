@@ -1,6 +1,6 @@
 import { msg, type Text } from "../message.js";
-import type { SplitOptions } from "../../catalog/options/pages.js";
-import { formatPageList, PageRangeError, parsePageList, parsePageSpans, type PageSpan } from "../../catalog/page-ranges.js";
+import { SPLIT_PAGES_MISSING, SPLIT_RANGES_MISSING, type SplitOptions } from "../../catalog/options/pages.js";
+import { formatPageList, parsePageList, parsePageSpans, type PageSpan } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError } from "../errors.js";
 import { rangeLabel, stemOf } from "../names.js";
 
@@ -19,25 +19,20 @@ export interface SplitPart extends PageSpan {
 
 export function planSplit(options: SplitOptions, pdf: { name: string; pageCount: number }): SplitPlan {
   const stem = stemOf(pdf.name);
-  try {
-    switch (options.splitMode) {
-      case "every-page":
-      case "every-n":
-        return groupsOf(options.splitMode === "every-page" ? 1 : options.pagesPerFile, pdf.pageCount, stem);
-      case "ranges": {
-        const spans = parsePageSpans(options.ranges, pdf.pageCount);
-        if (spans.length === 0) throw new InvalidOptionsError('Please enter the ranges to split at, such as "1-3,4-6".');
-        return { kind: "ranges", parts: spans.map((span) => ({ ...span, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf` })) };
-      }
-      case "selected": {
-        const list = parsePageList(options.pages, pdf.pageCount);
-        if (list.length === 0) throw new InvalidOptionsError("Please choose the pages to put into the new file.");
-        return { kind: "selected", pages: formatPageList(list), parts: [{ from: list[0]!, to: list.at(-1)!, name: `${stem}-selected-pages.pdf` }] };
-      }
+  switch (options.splitMode) {
+    case "every-page":
+    case "every-n":
+      return groupsOf(options.splitMode === "every-page" ? 1 : options.pagesPerFile, pdf.pageCount, stem);
+    case "ranges": {
+      const spans = parsePageSpans(options.ranges, pdf.pageCount);
+      if (spans.length === 0) throw new InvalidOptionsError(msg(SPLIT_RANGES_MISSING));
+      return { kind: "ranges", parts: spans.map((span) => ({ ...span, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf` })) };
     }
-  } catch (err) {
-    if (err instanceof PageRangeError) throw new InvalidOptionsError(err.message);
-    throw err;
+    case "selected": {
+      const list = parsePageList(options.pages, pdf.pageCount);
+      if (list.length === 0) throw new InvalidOptionsError(msg(SPLIT_PAGES_MISSING));
+      return { kind: "selected", pages: formatPageList(list), parts: [{ from: list[0]!, to: list.at(-1)!, name: `${stem}-selected-pages.pdf` }] };
+    }
   }
 }
 

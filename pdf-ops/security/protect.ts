@@ -1,5 +1,6 @@
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
 import { stemOf } from "../names.js";
+import type { Text } from "../message.js";
 import { repairNote } from "../repair-note.js";
 import { describeCipher, type EncryptionInfo } from "./encryption-info.js";
 import { PERMISSION_NAMES, type EncryptionPlan } from "./encryption-plan.js";
@@ -14,7 +15,7 @@ export function protectMessage(
   written: EncryptionInfo,
   headerVersion: string,
   pdf: { name: string; repaired: boolean },
-): string {
+): Text {
   // Never hand out an unprotected file as protected.
   if (!written.encrypted || !written.permissions) throw new Error("qpdf wrote the protected file without encryption");
   const granted = written.permissions;
@@ -28,14 +29,14 @@ export function protectMessage(
   }
   const allowed = listWhere(granted, true);
   const denied = listWhere(granted, false);
-  const summary = [
+  const summary: Text[] = [
     `Protected with ${describeCipher(written)} as PDF ${headerVersion}.`,
     allowed.length ? `Allowed: ${allowed.join(", ")}.` : "Nothing beyond reading is allowed.",
     denied.length ? `Not allowed: ${denied.join(", ")}.` : "",
     options.advancedOptions.encryptMetadata ? "" : "Metadata stays readable without the password.",
     repairNote([pdf]) ?? "",
   ].filter(Boolean);
-  return [...summary, ...notes].join(" ");
+  return [...summary, ...notes];
 }
 
 export function protectedName(name: string): string {

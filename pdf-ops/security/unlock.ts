@@ -4,6 +4,7 @@ import { stemOf } from "../names.js";
 import type { QpdfJob } from "../qpdf-args.js";
 import { describeCipher, type EncryptionInfo } from "./encryption-info.js";
 import { PERMISSION_NAMES, planEncryption, type EncryptionPlan } from "./encryption-plan.js";
+import { msg } from "../message.js";
 
 /**
  * unlock-pdf and decrypt-pdf, wherever qpdf runs: which password opens the file, the qpdf jobs that decrypt it (and
@@ -40,7 +41,7 @@ export async function findUnlockAccess(read: EncryptionReader, password: string)
 
 /** A file qpdf cannot read, where the visitor did not ask for MuPDF's more forgiving reading. */
 export function recoveryNotAsked(name: string): UserError {
-  return new UserError(`This file is damaged and could not be read (${name}). Turn on "Attempt recovery" to try a more forgiving reader.`, 422, "damaged");
+  return new UserError(msg("unlock.damaged", { name }), 422, "damaged");
 }
 
 export const NOT_PROTECTED = "This PDF is not password-protected, so it comes back unchanged.";

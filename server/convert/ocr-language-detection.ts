@@ -5,6 +5,7 @@ import { UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { detectScript } from "../engines/tesseract.js";
 import type { ProcessorContext } from "../tools/types.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * OCR language "auto": Tesseract's script detection on a few pages, and the main language of the script found.
@@ -101,7 +102,7 @@ export async function detectOcrLanguage(
   const language = LANGUAGE_OF_SCRIPT[best] ?? "eng";
   if (!installed.has(language)) {
     throw new UserError(
-      `The pages are written in ${best} script, read with ${ocrLanguageLabel(language)}, which is not installed on this server. An administrator can add it with the Debian package ${ocrLanguagePackage(language)}, or choose an installed language.`,
+      msg("ocr.detectedNotInstalled", { script: best, language: ocrLanguageLabel(language), package: ocrLanguagePackage(language) }),
       422,
       "language_not_installed",
     );

@@ -14,6 +14,7 @@ import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { qualityNotApplied } from "./quality-note.js";
+import { msg, type Text } from "../i18n/message.js";
 
 /**
  * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
@@ -39,7 +40,7 @@ export async function renderPdfToImages(
   { files, options }: ProcessorInput<ImageConvertOptions>,
   ctx: ProcessorContext,
   format: RasterFormat,
-  notes: string[],
+  notes: Text[],
 ): Promise<ToolResult> {
   const upload = files[0]!;
   // pdfinfo reads the page sizes while qpdf checks the file; they serve unless the file had to be repaired.
@@ -90,8 +91,8 @@ export async function renderPdfToImages(
   if (options.ocrEnabled) notes.push("OCR does not apply to images.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  const summary = `Rendered ${rendered.length} page${rendered.length === 1 ? "" : "s"} as ${format.toUpperCase()} at ${options.imageResolution} dpi (${describeColor(color, bw)}).`;
-  return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes].join(" ") };
+  const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });
+  return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes] };
 }
 
 interface RenderRequest {
@@ -142,9 +143,9 @@ async function renderWithMupdf(request: RenderRequest, ctx: ProcessorContext): P
   return images;
 }
 
-function describeColor(color: RenderColor, bw: boolean): string {
-  if (bw) return "black and white";
-  return color === "gray" ? "greyscale" : color.toUpperCase();
+function describeColor(color: RenderColor, bw: boolean): Text {
+  if (bw) return msg("images.blackAndWhite");
+  return color === "gray" ? msg("images.greyscale") : color.toUpperCase();
 }
 
 /** Encodes packed pixels written by the worker, then deletes them. */

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AbortedError, UserError } from "../errors.js";
+import { msg } from "../i18n/message.js";
 import { Semaphore } from "../lib/semaphore.js";
 import type { EngineContext } from "./context.js";
 import { BRIDGE_PY } from "./libreoffice-bridge.js";
@@ -202,15 +203,11 @@ export async function officeConvert(
   } catch (err) {
     if (err instanceof EngineError && err.exitCode === 3) {
       healthy = true;
-      throw new UserError(
-        `This document could not be opened (${ctx.fileName}). It may be damaged or password-protected; please save it again without a password and retry.`,
-        422,
-        "damaged",
-      );
+      throw new UserError(msg("office.cannotOpen", { name: ctx.fileName }), 422, "damaged");
     }
     // Export failed, or the office fell over while holding this document: the document is the likely cause.
     if (err instanceof EngineError && err.exitCode !== null) {
-      throw new UserError(`This document could not be converted (${ctx.fileName}). It may be damaged.`, 422, "damaged");
+      throw new UserError(msg("office.cannotConvert", { name: ctx.fileName }), 422, "damaged");
     }
     throw err;
   } finally {
@@ -232,11 +229,7 @@ export async function officeConvert(
 /** Office documents are refused where engines cannot be sandboxed, unless the operator turned the sandbox off. */
 export class OfficeUnavailableError extends UserError {
   constructor() {
-    super(
-      "Office documents cannot be converted on this server right now: its engine sandbox is not available. Please ask the administrator to install bubblewrap (or to turn the sandbox off on purpose).",
-      503,
-      "not_available",
-    );
+    super(msg("office.noSandbox"), 503, "not_available");
   }
 }
 

@@ -31,7 +31,7 @@ function resolveTool(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>
   if (!tool.dispatchField) return tool;
   const wanted = fields.get(tool.dispatchField.name)?.at(-1) || tool.dispatchField.defaultTarget;
   const target = tool.dispatchField.targets.includes(wanted) ? findTool(wanted) : undefined;
-  if (!target) throw new UserError(`"${tool.dispatchField.name}" must be one of: ${tool.dispatchField.targets.join(", ")}.`, 400, "invalid_options");
+  if (!target) throw new UserError(msg("validation.oneOf", { field: tool.dispatchField.name, values: tool.dispatchField.targets.join(", ") }), 400, "invalid_options");
   return target;
 }
 
@@ -39,8 +39,8 @@ function resolveTool(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>
 function batchAsked(tool: ToolDefinition, fields: ReadonlyMap<string, string[]>): boolean {
   const value = fields.get("batch")?.at(-1)?.trim().toLowerCase();
   if (value === undefined || value === "" || value === "false" || value === "0") return false;
-  if (value !== "true" && value !== "1") throw new UserError(`"batch" must be true or false.`, 400, "invalid_options");
-  if (tool.maxFiles !== 1) throw new UserError(`"batch" is for tools that take one file; ${tool.name} takes several at once.`, 400, "invalid_options");
+  if (value !== "true" && value !== "1") throw new UserError(msg("batch.trueOrFalse"), 400, "invalid_options");
+  if (tool.maxFiles !== 1) throw new UserError(msg("batch.oneFileTools", { tool: msg(`tools:${tool.id}.name`) }), 400, "invalid_options");
   return true;
 }
 
@@ -113,6 +113,7 @@ export async function acceptWork(
       options,
       ...(batch && { batch }),
       ...(steps && { steps }),
+      locale: request.locale,
     };
     job = await queue.submit(spec);
   } catch (err) {

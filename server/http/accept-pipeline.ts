@@ -9,7 +9,8 @@ import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import { acceptWork, type JobDeps } from "./accept-job.js";
 import { JSON_FIELD_CHARS, TEXT_FIELD_CHARS, type FieldLimits } from "./field-limits.js";
 import { describeIssue } from "../../pdf-ops/options.js";
-import { inEnglish } from "../i18n/i18n.js";
+import { msg, type Text } from "../i18n/message.js";
+import { stepName } from "../jobs/pipeline.js";
 
 /**
  * POST /api/pipeline: files (and/or fileIds) and `steps`, a JSON array of `{ "tool": id, "options": {…} }`, run one
@@ -22,7 +23,7 @@ export const MAX_STEPS = 20;
 
 const PIPELINE_FIELDS: FieldLimits = { charsFor: (name) => (name === "steps" ? JSON_FIELD_CHARS : TEXT_FIELD_CHARS) };
 
-function refuse(message: string): UserError {
+function refuse(message: Text): UserError {
   return new UserError(message, 400, "invalid_pipeline");
 }
 
@@ -30,34 +31,39 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A step's refusal: its name, then why. */
+function refuseStep(step: Text, reason: Text): UserError {
+  return refuse(msg("pipeline.refused", { step, reason }));
+}
+
 /** Convert PDF names its format in an option; a step runs the format's own tool. */
-function dispatched(tool: ToolDefinition, options: Record<string, unknown>, label: string): ToolDefinition {
+function dispatched(tool: ToolDefinition, options: Record<string, unknown>, step: Text): ToolDefinition {
   if (!tool.dispatchField) return tool;
   const wanted = options[tool.dispatchField.name] ?? tool.dispatchField.defaultTarget;
   const target = typeof wanted === "string" && tool.dispatchField.targets.includes(wanted) ? findTool(wanted) : undefined;
-  if (!target) throw refuse(`${label}: "${tool.dispatchField.name}" must be one of: ${tool.dispatchField.targets.join(", ")}.`);
+  if (!target) throw refuseStep(step, msg("validation.oneOf", { field: tool.dispatchField.name, values: tool.dispatchField.targets.join(", ") }));
   return target;
 }
 
 function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step: PipelineStep } {
-  const label = `Step ${index + 1}`;
-  if (!isRecord(raw) || typeof raw.tool !== "string") throw refuse(`${label} must be an object with a "tool" and its "options".`);
+  const number = index + 1;
+  if (!isRecord(raw) || typeof raw.tool !== "string") throw refuse(msg("pipeline.notAStep", { number }));
   const named = findTool(raw.tool);
-  if (!named) throw refuse(`${label}: there is no tool called "${raw.tool.slice(0, 60)}".`);
+  if (!named) throw refuseStep(msg("pipeline.stepNumber", { number }), msg("pipeline.noSuchTool", { tool: raw.tool.slice(0, 60) }));
   const options = raw.options ?? {};
-  if (!isRecord(options)) throw refuse(`${label} (${named.name}): "options" must be an object.`);
-  const tool = dispatched(named, options, `${label} (${named.name})`);
+  if (!isRecord(options)) throw refuseStep(stepName(index, named), msg("pipeline.optionsNotObject"));
+  const tool = dispatched(named, options, stepName(index, named));
   if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
   if ((tool.extraFiles ?? []).length > 0) {
-    throw refuse(`${label} (${tool.name}) needs a file of its own (${tool.extraFiles!.map((f) => f.name).join(", ")}), so it cannot run in a pipeline.`);
+    throw refuse(msg("pipeline.ownFile", { step: stepName(index, tool), fields: tool.extraFiles!.map((f) => f.name).join(", ") }));
   }
   // Names a step's tool does not know are left out, as they are from a form (Convert PDF's "format" among them).
   const parsed = tool.options.safeParse(options);
-  if (!parsed.success) throw refuse(`${label} (${tool.name}): ${inEnglish(describeIssue(parsed.error.issues[0]!, options))}`);
+  if (!parsed.success) throw refuseStep(stepName(index, tool), describeIssue(parsed.error.issues[0]!, options));
   try {
     OPTION_CHECKS[processorIdOf(tool)]?.(parsed.data as never);
   } catch (err) {
-    if (err instanceof InvalidOptionsError) throw refuse(`${label} (${tool.name}): ${inEnglish(err.message)}`);
+    if (err instanceof InvalidOptionsError) throw refuseStep(stepName(index, tool), err.text);
     throw err;
   }
   return { tool, step: { toolId: tool.id, options: parsed.data as Record<string, unknown> } };
@@ -66,15 +72,15 @@ function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step:
 /** The steps a request asks for, every one of them checked. */
 export function readSteps(fields: ReadonlyMap<string, string[]>): Array<{ tool: ToolDefinition; step: PipelineStep }> {
   const text = fields.get("steps")?.at(-1);
-  if (text === undefined || text.trim() === "") throw refuse(`"steps" is missing: a JSON array of { "tool": id, "options": {…} }.`);
+  if (text === undefined || text.trim() === "") throw refuse(msg("pipeline.stepsMissing"));
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw refuse(`"steps" is not valid JSON.`);
+    throw refuse(msg("pipeline.stepsNotJson"));
   }
-  if (!Array.isArray(raw) || raw.length === 0) throw refuse(`"steps" must be a JSON array of at least one step.`);
-  if (raw.length > MAX_STEPS) throw refuse(`"steps" has ${raw.length} steps: at most ${MAX_STEPS}.`);
+  if (!Array.isArray(raw) || raw.length === 0) throw refuse(msg("pipeline.stepsEmpty"));
+  if (raw.length > MAX_STEPS) throw refuse(msg("pipeline.tooManySteps", { count: raw.length, max: MAX_STEPS }));
   return raw.map(checkedStep);
 }
 

@@ -1,8 +1,9 @@
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { UserError } from "../errors.js";
+import { msg, type Message } from "../i18n/message.js";
+import { duration } from "../i18n/quantities.js";
 import { isId } from "../lib/ids.js";
 import type { FileStore } from "../storage/store.js";
 import type { ReceivedUpload } from "./upload.js";
@@ -17,8 +18,8 @@ import type { ReceivedUpload } from "./upload.js";
 export const FILE_IDS_FIELD = "fileIds";
 
 /** The sentence for a download or an id that names nothing, or something past its time. */
-export function expiredFileMessage(fileTtlSeconds: number): string {
-  return `This file does not exist or has expired: files are deleted ${lifetimeInWords(fileTtlSeconds)} after upload.`;
+export function expiredFileMessage(fileTtlSeconds: number): Message {
+  return msg("upload.expired", { time: duration(fileTtlSeconds) });
 }
 
 /**
@@ -29,10 +30,10 @@ export async function addEarlierResults(upload: ReceivedUpload, store: FileStore
   const named = upload.namedIds;
   if (named.length === 0) return;
   if (upload.files.length + named.length > limits.maxFiles) {
-    throw new UserError(`Too many files: at most ${limits.maxFiles} at once, uploaded and named by fileIds together.`, 400, "too_many_files");
+    throw new UserError(msg("upload.tooManyWithIds", { max: limits.maxFiles }), 400, "too_many_files");
   }
   for (const [i, { id, filesBefore }] of named.entries()) {
-    if (!isId(id)) throw new UserError(`"${id.slice(0, 40)}" is not a file id: use the fileId of an earlier result.`, 400, "invalid_file_id");
+    if (!isId(id)) throw new UserError(msg("upload.notFileId", { id: id.slice(0, 40) }), 400, "invalid_file_id");
     const found = await store.open(id);
     if (!found) throw new UserError(expiredFileMessage(limits.fileTtlSeconds), 404, "not_found");
     const target = path.join(uploadDir, "uploads", `result-${i + 1}`);

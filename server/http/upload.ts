@@ -5,8 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import type { FastifyRequest } from "fastify";
-import { lifetimeInWords } from "../../catalog/lifetime.js";
-import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
+import { IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
 import { safeFileName } from "../../pdf-ops/names.js";
@@ -17,7 +16,9 @@ import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
 import { SITE_ZIP_LIMITS } from "../lib/content-limits.js";
 import type { InputFile } from "../tools/types.js";
-import { msg } from "../i18n/message.js";
+import { kindNames } from "../i18n/kind-names.js";
+import { list, msg, type Message } from "../i18n/message.js";
+import { duration, sizeLimit } from "../i18n/quantities.js";
 import { takeLangField } from "./request-locale.js";
 
 /**
@@ -184,16 +185,12 @@ function fieldTooLong(name: string, maxChars: number): UserError {
 }
 
 function fieldsTooLarge(maxBytes: number): UserError {
-  return new UserError(msg("upload.fieldsTooLarge", { size: formatLimit(maxBytes) }), 413, "fields_too_large");
-}
-
-function formatLimit(bytes: number): string {
-  return bytes >= MB ? `${Math.round((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  return new UserError(msg("upload.fieldsTooLarge", { size: sizeLimit(maxBytes) }), 413, "fields_too_large");
 }
 
 class UploadStalledError extends UserError {
   constructor(seconds: number) {
-    super(`The upload sent nothing for ${lifetimeInWords(seconds)}, so it was dropped. Please try again.`, 408, "upload_stalled");
+    super(msg("upload.stalled", { time: duration(seconds) }), 408, "upload_stalled");
   }
 }
 
@@ -297,9 +294,9 @@ function translateMultipartError(err: unknown, limits: UploadLimits): unknown {
   }
 }
 
-function kindsSentence(kinds: readonly FileKind[]): string {
-  const labels = [...new Set(kinds.map((k) => FILE_KINDS[k].label))];
-  return labels.length === 1 ? `a ${labels[0]} file` : `one of: ${labels.join(", ")}`;
+function notOfKinds(name: string, kinds: readonly FileKind[]): Message {
+  const names = kindNames(kinds);
+  return names.length === 1 ? msg("upload.notKind", { name, kind: names[0]! }) : msg("upload.notOneOf", { name, kinds: list(names) });
 }
 
 /** Checks each file by its content against the kinds its field accepts, and the file count against the tool. */
@@ -308,7 +305,7 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
     if (file.size === 0) throw new UserError(msg("upload.empty", { name: file.name }), 400, "empty_file");
     const kind = await sniffKind(file.path, file.name);
     if (!kind || !accepted.includes(kind)) {
-      throw new UnsupportedFileError(`"${file.name}" is not ${kindsSentence(accepted)}.`);
+      throw new UnsupportedFileError(notOfKinds(file.name, accepted));
     }
     if (ZIP_OFFICE_KINDS.includes(kind)) await checkZipExpansion(file.path, file.name);
     if (kind === "zip") await checkZipExpansion(file.path, file.name, SITE_ZIP_LIMITS);

@@ -1,5 +1,5 @@
 import i18next, { type Resource } from "i18next";
-import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLanguage, SENTENCE_SEPARATORS, type Locale } from "../../catalog/locales.js";
+import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLanguage, type Locale } from "../../catalog/locales.js";
 import { catalogMessages } from "../../catalog/catalog-messages.js";
 import { TOOLS } from "../../catalog/tools.js";
 import toolsDe from "../../catalog/locales/de.json" with { type: "json" };
@@ -51,7 +51,7 @@ void instance.init({
 
 /** `text` in `locale`: a message by its key, several joined as that language joins sentences. */
 export function say(text: Text, locale: Locale): string {
-  return sayText(text, (key, values) => instance.t(key, { ...values, lng: locale }), SENTENCE_SEPARATORS[locale]);
+  return sayText(text, (key, options) => instance.t(key, { ...options, lng: locale }), locale);
 }
 
 /** English, as logs and the API's own documents say it. */

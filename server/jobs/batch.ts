@@ -1,27 +1,29 @@
 import fs from "node:fs/promises";
-import { inEnglish } from "../i18n/i18n.js";
 import path from "node:path";
+import { DEFAULT_LOCALE, type Locale } from "../../catalog/locales.js";
 import { AbortedError, EngineFailure, replyForFailure, UserError } from "../errors.js";
+import { say } from "../i18n/i18n.js";
+import { msg, type Message, type Text } from "../i18n/message.js";
 import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 
 /**
  * A one-file tool applied to each of several files (`batch=true`): each file runs on its own, in a folder of its own
  * inside the job's, so that one file's failure costs only that file. The outputs come back as one ZIP with a
- * report.txt saying what became of each file; the reply names the files that failed. Only when every file fails
- * does the job fail, with the first file's sentence.
+ * report.txt (in the visitor's language) saying what became of each file; the reply names the files that failed.
+ * Only when every file fails does the job fail, with the first file's sentence.
  */
 
 interface Outcome {
   name: string;
   outputs: OutputFile[];
-  message?: string;
-  error?: string;
+  message?: Text;
+  error?: Text;
 }
 
 /** What a visitor is told of a file's failure: the sentence of a fault in the file; anything else is ours. */
-function sentenceFor(err: unknown, fileName: string): string | undefined {
-  if (err instanceof EngineFailure) return replyForFailure(err, fileName).message;
-  if (err instanceof UserError) return err.message;
+function sentenceFor(err: unknown, fileName: string): Text | undefined {
+  if (err instanceof EngineFailure) return replyForFailure(err, fileName).text;
+  if (err instanceof UserError) return err.text;
   return undefined;
 }
 
@@ -38,11 +40,19 @@ function uniqueNames(files: readonly OutputFile[]): OutputFile[] {
   });
 }
 
-function report(outcomes: readonly Outcome[]): string {
-  const lines = outcomes.map((o) =>
-    o.error ? `FAILED  ${o.name}: ${o.error}` : `OK      ${o.name} -> ${o.outputs.map((f) => f.name).join(", ")}${o.message ? ` (${o.message})` : ""}`,
-  );
-  return `${lines.join("\n")}\n`;
+function report(outcomes: readonly Outcome[], locale: Locale): string {
+  const lines = outcomes.map((o) => {
+    const outputs = o.outputs.map((f) => f.name).join(", ");
+    if (o.error) return msg("batch.reportFailed", { name: o.name, error: say(o.error, locale) });
+    return o.message ? msg("batch.reportDoneSaid", { name: o.name, outputs, message: say(o.message, locale) }) : msg("batch.reportDone", { name: o.name, outputs });
+  });
+  return `${lines.map((line) => say(line, locale)).join("\n")}\n`;
+}
+
+/** The files that failed, each with its reason, one after the other: "a.pdf (…); b.pdf (…)". */
+function failures(failed: readonly Outcome[]): Message {
+  const [first, ...rest] = failed.map((o) => msg("batch.failedFile", { name: o.name, error: o.error! }));
+  return rest.reduce((earlier, next) => msg("batch.failedFiles", { earlier, next }), first!);
 }
 
 export async function runBatch<O>(processor: Processor<O>, input: ProcessorInput<O>, ctx: ProcessorContext, toolId: string): Promise<ToolResult> {
@@ -55,7 +65,7 @@ export async function runBatch<O>(processor: Processor<O>, input: ProcessorInput
     const own: ProcessorContext = { ...ctx, workDir, progress: (f) => ctx.progress((i + Math.min(1, Math.max(0, f))) / total) };
     try {
       const result = await processor({ ...input, files: [file] }, own);
-      outcomes.push({ name: file.name, outputs: [...result.files, ...(result.extraction?.files ?? [])], message: result.message && inEnglish(result.message) });
+      outcomes.push({ name: file.name, outputs: [...result.files, ...(result.extraction?.files ?? [])], message: result.message });
     } catch (err) {
       const sentence = sentenceFor(err, file.name);
       // Our own mistakes and a cancel or the job's deadline end the whole job, as they would a single file.
@@ -66,17 +76,18 @@ export async function runBatch<O>(processor: Processor<O>, input: ProcessorInput
   }
   const failed = outcomes.filter((o) => o.error);
   if (failed.length === total) {
-    throw new UserError(`None of the ${total} files could be processed. ${failed[0]!.name}: ${failed[0]!.error}`, 422, "batch_failed");
+    throw new UserError([msg("batch.noneProcessed", { count: total }), msg("batch.firstFailure", { name: failed[0]!.name }), failed[0]!.error!], 422, "batch_failed");
   }
   const reportPath = path.join(ctx.workDir, "report.txt");
-  await fs.writeFile(reportPath, report(outcomes));
+  await fs.writeFile(reportPath, report(outcomes, ctx.locale ?? DEFAULT_LOCALE));
   const outputs = uniqueNames(outcomes.flatMap((o) => o.outputs));
-  const done = `Processed ${total - failed.length} of ${total} files one by one.`;
-  const notes = failed.length > 0 ? ` Not processed: ${failed.map((o) => `${o.name} (${o.error})`).join("; ")}` : "";
+  const said: Text[] = [msg("batch.processed", { done: total - failed.length, count: total })];
+  if (failed.length > 0) said.push(msg("batch.notProcessed", { files: failures(failed) }));
+  said.push(msg("batch.seeReport"));
   return {
     files: [...outputs, { path: reportPath, name: "report.txt" }],
     zipName: `${toolId}-batch.zip`,
-    message: `${done}${notes} See report.txt in the ZIP.`,
-    ...(failed.length > 0 ? { warning: `${failed.length} of ${total} files could not be processed: see report.txt.` } : {}),
+    message: said,
+    ...(failed.length > 0 ? { warning: msg("batch.someFailed", { failed: failed.length, count: total }) } : {}),
   };
 }

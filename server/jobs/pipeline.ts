@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import { findTool, processorIdOf } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { EngineFailure, NotAvailableError, replyForFailure, UserError } from "../errors.js";
@@ -9,7 +8,8 @@ import { PROCESSORS } from "../tools/index.js";
 import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
-import type { Text } from "../i18n/message.js";
+import { kindNames } from "../i18n/kind-names.js";
+import { list, msg, toolName, type Message, type Text } from "../i18n/message.js";
 
 /**
  * Several tools in a row as one job (`POST /api/pipeline`): each step's outputs are the next step's files, each step
@@ -18,24 +18,24 @@ import type { Text } from "../i18n/message.js";
  * more than it takes) stops the pipeline here, with the step's name, as does a step that fails.
  */
 
-function stepName(index: number, tool: ToolDefinition): string {
-  return `Step ${index + 1} (${tool.name})`;
+export function stepName(index: number, tool: ToolDefinition): Message {
+  return msg("pipeline.step", { number: index + 1, tool: toolName(tool.id) });
 }
 
 /** The next step's files: the previous step's outputs, each checked for a kind the step takes. */
 async function outputsAsInputs(outputs: readonly OutputFile[], tool: ToolDefinition, index: number, previous: ToolDefinition): Promise<InputFile[]> {
   const count = outputs.length;
   if (count > tool.maxFiles || count < tool.minFiles) {
-    const takes =
-      tool.maxFiles === 1 ? "takes one file" : tool.minFiles === tool.maxFiles ? `takes ${tool.maxFiles} files` : `takes ${tool.minFiles} to ${tool.maxFiles} files`;
-    throw new UserError(`${stepName(index, tool)} ${takes}, and ${stepName(index - 1, previous)} made ${count}.`, 422, "pipeline_mismatch");
+    const steps = { step: stepName(index, tool), previous: stepName(index - 1, previous), count, min: tool.minFiles, max: tool.maxFiles };
+    const key = tool.maxFiles === 1 ? "pipeline.takesOne" : tool.minFiles === tool.maxFiles ? "pipeline.takesExactly" : "pipeline.takesBetween";
+    throw new UserError(msg(key, steps), 422, "pipeline_mismatch");
   }
   return Promise.all(
     outputs.map(async (output) => {
       const kind = await sniffKind(output.path, output.name);
       if (!kind || !tool.accepts.includes(kind)) {
-        const wanted = [...new Set(tool.accepts.map((k) => FILE_KINDS[k].label))].join(" or ");
-        throw new UserError(`${stepName(index, tool)} takes ${wanted} files, and ${stepName(index - 1, previous)} made "${output.name}".`, 422, "pipeline_mismatch");
+        const kinds = list(kindNames(tool.accepts));
+        throw new UserError(msg("pipeline.takesKinds", { step: stepName(index, tool), kinds, previous: stepName(index - 1, previous), name: output.name }), 422, "pipeline_mismatch");
       }
       return { path: output.path, name: output.name, size: (await fs.stat(output.path)).size, kind };
     }),
@@ -46,7 +46,7 @@ async function outputsAsInputs(outputs: readonly OutputFile[], tool: ToolDefinit
 function failedStep(err: unknown, index: number, tool: ToolDefinition, files: readonly InputFile[]): unknown {
   const reply = err instanceof EngineFailure ? replyForFailure(err, files.length === 1 ? files[0]!.name : undefined) : err;
   if (!(reply instanceof UserError)) return reply;
-  return new UserError([`${stepName(index, tool)} failed:`, reply.text], reply.status, reply.code);
+  return new UserError([msg("pipeline.failed", { step: stepName(index, tool) }), reply.text], reply.status, reply.code);
 }
 
 export async function runPipeline(steps: readonly PipelineStep[], input: ProcessorInput<unknown>, ctx: ProcessorContext): Promise<ToolResult> {
@@ -69,7 +69,7 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
     }
     const notes: Text[] = [result.message ?? "", ...unappliedSettingNotes(tool, step.options)];
     const saysSomething = notes.some((note) => note !== "" && !(Array.isArray(note) && note.length === 0));
-    said.push([`${stepName(index, tool)}:`, saysSomething ? notes : "done."]);
+    said.push([msg("pipeline.said", { step: stepName(index, tool) }), saysSomething ? notes : msg("pipeline.done")]);
     ctx.progress((index + 1) / steps.length);
     previous = tool;
   }

@@ -25,7 +25,7 @@ export interface ProcessReply extends KeptGroup {
   success: true;
   message?: Text;
   /** The result is incomplete: what was lost (a repair that could not recover everything). */
-  warning?: string;
+  warning?: Text;
   extractionResult?: { success: true } & KeptGroup;
 }
 
@@ -57,8 +57,12 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
 }
 
 /** A reply with its sentences said in `locale` (processors give them as catalogue messages). */
-export function localizeReply<R extends { message?: Text; warning?: string }>(reply: R, locale: Locale): R {
-  return reply.message === undefined || typeof reply.message === "string" ? reply : { ...reply, message: say(reply.message, locale) };
+export function localizeReply<R extends { message?: Text; warning?: Text }>(reply: R, locale: Locale): R {
+  return {
+    ...reply,
+    ...(reply.message !== undefined && { message: say(reply.message, locale) }),
+    ...(reply.warning !== undefined && { warning: say(reply.warning, locale) }),
+  };
 }
 
 export async function publishResult(result: ToolResult, store: FileStore, workDir: string, toolId: string): Promise<ProcessReply> {

@@ -69,6 +69,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
         egressPolicy: config.egressPolicy,
         checkedPdfs: new Map<string, number>(),
+        locale: spec.locale,
       };
       let result;
       try {

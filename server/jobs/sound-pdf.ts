@@ -6,6 +6,7 @@ import { EngineError } from "../engines/process-runner.js";
 import { checkReport } from "../engines/qpdf-check.js";
 import { qpdf } from "../engines/qpdf.js";
 import { EngineFailure, failedWith, UserError } from "../errors.js";
+import { list, msg, toolName } from "../i18n/message.js";
 import type { OutputFile, OutputGroup, ToolResult } from "../tools/types.js";
 
 /**
@@ -20,11 +21,7 @@ import type { OutputFile, OutputGroup, ToolResult } from "../tools/types.js";
 
 export class UnsoundOutputError extends UserError {
   constructor(fileName: string) {
-    super(
-      `The result ${fileName} did not come out as a sound PDF, so it was not handed out. The file you sent may be damaged: try Repair PDF on it first.`,
-      422,
-      "unsound_output",
-    );
+    super(msg("errors.unsoundOutput", { name: fileName, repair: toolName("repair-pdf") }), 422, "unsound_output");
   }
 }
 
@@ -134,6 +131,6 @@ export async function soundOutputs(result: ToolResult, ctx: EngineContext, check
   const sound = await soundGroup(result, ctx, rebuilt, sources);
   if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt, sources);
   if (rebuilt.length === 0) return sound;
-  const note = `The result ${rebuilt.join(", ")} came out damaged, because the file you sent is, and was rebuilt so that it opens everywhere: check it, or run Repair PDF on your file for a full account of the damage.`;
+  const note = msg("results.rebuiltOutput", { count: rebuilt.length, names: list(rebuilt), repair: toolName("repair-pdf") });
   return { ...sound, message: [sound.message ?? "", note] };
 }

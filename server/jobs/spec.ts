@@ -1,4 +1,5 @@
 import type { FileKind } from "../../catalog/file-kinds.js";
+import type { Locale } from "../../catalog/locales.js";
 
 /** One uploaded file of a job, kept in the file store until the job ends. */
 export interface StoredInput {
@@ -24,6 +25,8 @@ export interface JobSpec {
   batch?: boolean;
   /** Tools run one after the other, each on the previous one's outputs (pipeline.ts); toolId names the first. */
   steps?: PipelineStep[];
+  /** The language of the request, for what the job writes into its files (see ProcessorContext.locale). */
+  locale?: Locale;
 }
 
 /** One step of a pipeline: a tool (never Convert PDF itself: the format it dispatches to) and its checked options. */

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { UserError } from "../errors.js";
+import { msg } from "../i18n/message.js";
 import { MAX_IMAGE_PIXELS } from "./content-limits.js";
 
 /**
@@ -129,8 +130,8 @@ async function tiffSize(read: ReadAt, little: boolean): Promise<ImageSize | unde
   return largest;
 }
 
-function megapixels(pixels: number): string {
-  return (Math.round(pixels / 1e5) / 10).toLocaleString("en-US");
+function megapixels(pixels: number): number {
+  return Math.round(pixels / 1e5) / 10;
 }
 
 /**
@@ -139,12 +140,12 @@ function megapixels(pixels: number): string {
  */
 export function checkImageSize(size: ImageSize | undefined, name: string, limit = MAX_IMAGE_PIXELS): ImageSize {
   if (!size || size.width === 0 || size.height === 0) {
-    throw new UserError(`This image could not be read (${name}). It may be damaged; please try another file.`, 422, "damaged");
+    throw new UserError(msg("images.unreadable", { name }), 422, "damaged");
   }
   const pixels = size.width * size.height;
   if (pixels > limit) {
     throw new UserError(
-      `This image is too large (${name}, ${size.width}×${size.height} pixels, ${megapixels(pixels)} megapixels); the most is ${megapixels(limit)} megapixels. Please scale it down.`,
+      msg("images.tooLarge", { name, width: size.width, height: size.height, megapixels: megapixels(pixels), limit: megapixels(limit) }),
       413,
       "too_large",
     );

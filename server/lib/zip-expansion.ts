@@ -1,5 +1,6 @@
 import yauzl from "yauzl";
 import { UserError } from "../errors.js";
+import { msg, type Message } from "../i18n/message.js";
 import { OFFICE_ZIP_LIMITS } from "./content-limits.js";
 import { XmlTagCounter } from "./xml-tag-counter.js";
 
@@ -18,18 +19,18 @@ export type ZipExpansionLimits = { readonly [K in keyof typeof OFFICE_ZIP_LIMITS
 const MB = 1024 * 1024;
 
 class Refused extends Error {
-  constructor(readonly sentence: (name: string) => string) {
+  constructor(readonly sentence: (name: string) => Message) {
     super("refused");
   }
 }
 
 const refusals = (limits: ZipExpansionLimits) => ({
-  total: new Refused((n) => `"${n}" unpacks to more than ${Math.round(limits.maxTotalBytes / MB)} MB, which we do not process.`),
-  entries: new Refused((n) => `"${n}" holds more than ${limits.maxEntries.toLocaleString("en-US")} parts, which we do not process.`),
-  part: new Refused((n) => `"${n}" has a part that unpacks to more than ${Math.round(limits.maxPartBytes / MB)} MB, which we do not process.`),
-  ratio: new Refused((n) => `"${n}" has a part packed more than ${limits.maxRatio} times smaller than its content, which we do not process.`),
-  paragraphs: new Refused((n) => `"${n}" holds more than ${limits.maxParagraphs.toLocaleString("en-US")} paragraphs, which we do not process.`),
-  elements: new Refused((n) => `"${n}" holds more than ${limits.maxElements.toLocaleString("en-US")} XML elements, which we do not process.`),
+  total: new Refused((name) => msg("zip.unpacksTo", { name, megabytes: Math.round(limits.maxTotalBytes / MB) })),
+  entries: new Refused((name) => msg("zip.tooManyParts", { name, max: limits.maxEntries })),
+  part: new Refused((name) => msg("zip.partTooLarge", { name, megabytes: Math.round(limits.maxPartBytes / MB) })),
+  ratio: new Refused((name) => msg("zip.packedTooTightly", { name, ratio: limits.maxRatio })),
+  paragraphs: new Refused((name) => msg("zip.tooManyParagraphs", { name, max: limits.maxParagraphs })),
+  elements: new Refused((name) => msg("zip.tooManyElements", { name, max: limits.maxElements })),
 });
 
 export async function checkZipExpansion(file: string, name: string, limits: ZipExpansionLimits = OFFICE_ZIP_LIMITS): Promise<void> {
@@ -42,7 +43,7 @@ export async function checkZipExpansion(file: string, name: string, limits: ZipE
     if (err instanceof Refused) throw new UserError(err.sentence(name), 413, "zip_bomb");
     // yauzl's word for data longer than its entry declares: the sizes were forged to hide the real ones.
     if (err instanceof Error && /too many bytes in the stream/.test(err.message)) throw new UserError(refuse.total.sentence(name), 413, "zip_bomb");
-    throw new UserError(`"${name}" could not be read: its ZIP container is damaged or incomplete.`, 422, "damaged");
+    throw new UserError(msg("zip.damaged", { name }), 422, "damaged");
   }
 }
 

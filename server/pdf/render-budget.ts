@@ -1,4 +1,5 @@
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
+import { msg, type Message } from "../i18n/message.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
 import { everyPage, popplerPageBoxes } from "../engines/poppler-page-boxes.js";
@@ -23,11 +24,11 @@ export function pixelsAt(box: PageBox, dpi: number): number {
   return Math.abs(box.width * box.height) * (dpi / 72) ** 2;
 }
 
-function inches(points: number): string {
-  return String(Math.round(Math.abs(points) / 72));
+function inches(points: number): number {
+  return Math.round(Math.abs(points) / 72);
 }
 
-function tooLarge(message: string): UserError {
+function tooLarge(message: Message): UserError {
   return new UserError(message, 422, "too_large");
 }
 
@@ -41,30 +42,20 @@ export function checkRenderBudget(boxes: readonly PageBox[], pages: readonly num
   for (const page of pages) {
     const box = boxes[page - 1];
     if (!box) continue;
-    const size = `${inches(box.width)} by ${inches(box.height)} inches`;
-    if (!lowersResolution && pixelsAt(box, dpi) > MAX_PAGE_PIXELS) {
-      throw tooLarge(
-        `Page ${page} is too large to read at ${dpi} dpi (${size}): it would pass ${MAX_PAGE_PIXELS / 1e6} million pixels, the most for one page. Please choose a lower resolution.`,
-      );
-    }
+    const size = { page, width: inches(box.width), height: inches(box.height), millions: MAX_PAGE_PIXELS / 1e6 };
+    if (!lowersResolution && pixelsAt(box, dpi) > MAX_PAGE_PIXELS) throw tooLarge(msg("render.pageTooLargeAt", { ...size, dpi }));
     const fitted = fittedDpi(box.width, box.height, dpi);
-    if (fitted < MIN_RENDER_DPI) {
-      throw tooLarge(
-        `Page ${page} is too large to render (${size}): even at ${MIN_RENDER_DPI} dpi it would pass ${MAX_PAGE_PIXELS / 1e6} million pixels, the most for one page.`,
-      );
-    }
+    if (fitted < MIN_RENDER_DPI) throw tooLarge(msg("render.pageTooLarge", { ...size, dpi: MIN_RENDER_DPI }));
     total += pixelsAt(box, fitted);
   }
   if (total > MAX_JOB_PIXELS) {
-    throw tooLarge(
-      `These pages would make ${gigapixels(total)} gigapixels of images at ${dpi} dpi; the most for one file is ${gigapixels(MAX_JOB_PIXELS)} gigapixels. Please choose fewer pages or a lower resolution.`,
-    );
+    throw tooLarge(msg("render.tooManyPixels", { gigapixels: gigapixels(total), dpi, limit: gigapixels(MAX_JOB_PIXELS) }));
   }
 }
 
-function gigapixels(pixels: number): string {
+function gigapixels(pixels: number): number {
   const g = pixels / 1e9;
-  return g >= 10 ? String(Math.round(g)) : String(Math.round(g * 10) / 10);
+  return g >= 10 ? Math.round(g) : Math.round(g * 10) / 10;
 }
 
 /**

@@ -5,6 +5,7 @@ import { AbortedError, UserError } from "../errors.js";
 import { MAX_PKCS12_ITERATIONS, PKCS12_DEADLINE_MS } from "../lib/content-limits.js";
 import type { Pkcs12Decoded } from "./pkcs12-decode.js";
 import { pkcs12IterationCounts } from "./pkcs12-iterations.js";
+import { msg } from "../i18n/message.js";
 
 /** The signer's key and certificate chain from a PKCS#12 file (.pfx, .p12). */
 export interface SigningIdentity {
@@ -19,7 +20,7 @@ export interface SigningIdentity {
 const runningFromSource = import.meta.url.endsWith(".ts");
 const workerUrl = new URL(runningFromSource ? "./pkcs12-worker-from-source.mjs" : "./pkcs12-worker.js", import.meta.url);
 
-const unreadable = () => new UserError("This file is not a certificate we can read. Please upload a .pfx or .p12 file.", 400, "bad_certificate");
+const unreadable = () => new UserError(msg("certificate.unreadable"), 400, "bad_certificate");
 
 /**
  * Opens a PKCS#12 file. Its password is stretched by as many rounds of hashing as the file asks for, in
@@ -33,15 +34,17 @@ export async function readIdentity(file: string, password: string, signal?: Abor
   const most = Math.max(0, ...counts);
   if (most > MAX_PKCS12_ITERATIONS) {
     throw new UserError(
-      `This certificate file asks for ${Number.isFinite(most) ? most.toLocaleString("en-US") : "an unlimited number of"} rounds of password hashing; we open files of up to ${MAX_PKCS12_ITERATIONS.toLocaleString("en-US")}. Please export it again with the usual settings.`,
+      Number.isFinite(most)
+        ? msg("certificate.tooManyRounds", { rounds: most, max: MAX_PKCS12_ITERATIONS })
+        : msg("certificate.unlimitedRounds", { max: MAX_PKCS12_ITERATIONS }),
       422,
       "bad_certificate",
     );
   }
   const decoded = await decodeInWorker(der, password, signal);
   if (!decoded.ok) {
-    if (decoded.reason === "password") throw new UserError("The certificate password is incorrect.", 400, "incorrect_password");
-    if (decoded.reason === "no-key") throw new UserError("This certificate file has no private key or no certificate in it.", 400, "bad_certificate");
+    if (decoded.reason === "password") throw new UserError(msg("certificate.wrongPassword"), 400, "incorrect_password");
+    if (decoded.reason === "no-key") throw new UserError(msg("certificate.noKey"), 400, "bad_certificate");
     throw unreadable();
   }
   const key = forge.pki.privateKeyFromPem(decoded.keyPem) as forge.pki.rsa.PrivateKey;
@@ -51,7 +54,7 @@ export async function readIdentity(file: string, password: string, signal?: Abor
     certs.find((c: forge.pki.Certificate) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals?.(key.n)) ?? certs[0]!;
   const now = new Date();
   if (certificate.validity.notAfter < now || certificate.validity.notBefore > now) {
-    throw new UserError("This certificate is not valid today (it has expired or is not yet valid).", 400, "bad_certificate");
+    throw new UserError(msg("certificate.notValidToday"), 400, "bad_certificate");
   }
   const name = String(certificate.subject.getField("CN")?.value ?? "");
   return { key, certificate, chain: certs.filter((c: forge.pki.Certificate) => c !== certificate), name };
@@ -75,7 +78,7 @@ function decodeInWorker(der: Buffer, password: string, signal?: AbortSignal): Pr
       settle(() =>
         reject(
           new UserError(
-            `This certificate file took longer than ${PKCS12_DEADLINE_MS / 1000} seconds to open (it asks for a great deal of password hashing), so it was given up. Please export it again with the usual settings.`,
+            msg("certificate.tooSlow", { seconds: PKCS12_DEADLINE_MS / 1000 }),
             422,
             "bad_certificate",
           ),

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { UserError } from "../errors.js";
 import { MAX_IMAGE_PIXELS, MAX_SIGNATURE_IMAGE_WIDTH } from "../lib/content-limits.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
+import { msg } from "../i18n/message.js";
 
 export interface SignatureImage {
   bytes: Uint8Array;
@@ -25,6 +26,6 @@ export async function signatureImage(image: SignatureImage, name: string): Promi
     const bytes = image.format === "png" ? await scaled.png().toBuffer() : await scaled.jpeg({ quality: 92 }).toBuffer();
     return { bytes, format: image.format };
   } catch {
-    throw new UserError(`This image could not be read (${name}). It may be damaged; please try another file.`, 422, "damaged");
+    throw new UserError(msg("images.unreadable", { name }), 422, "damaged");
   }
 }

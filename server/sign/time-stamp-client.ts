@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { AbortedError, UserError } from "../errors.js";
 import { OID } from "./cms.js";
 import { algorithm, booleanValue, childrenOf, DerError, expectChildren, octetString, readElement, sequence, smallInteger, TAG, unsignedInteger, type Element } from "./der.js";
+import { msg, type Message } from "../i18n/message.js";
 
 export interface TimeStampAuthority {
   url: string;
@@ -17,8 +18,8 @@ export interface TimeStampToken {
 
 /** The authority failed us: 504 when it did not answer in time, 502 for anything else it did or did not do. */
 export class TimeStampError extends UserError {
-  constructor(reason: string, timedOut = false) {
-    super(`Time-stamping failed: ${reason} The document was not signed; try again, or sign without a time stamp.`, timedOut ? 504 : 502, "time_stamp_failed");
+  constructor(reason: Message, timedOut = false) {
+    super(msg("timeStamp.failed", { reason }), timedOut ? 504 : 502, "time_stamp_failed");
   }
 }
 
@@ -31,14 +32,14 @@ function failureNames(bits: Element): string[] {
 }
 
 /** PKIStatusInfo: granted (0) and grantedWithMods (1) carry a token; otherwise the reason in the authority's words. */
-function refusalOf(statusInfo: Element): string | undefined {
+function refusalOf(statusInfo: Element): Message | undefined {
   const [status, ...rest] = expectChildren(statusInfo, TAG.sequence);
   const code = status?.tag === TAG.integer ? status.content.readUIntBE(0, status.content.length) : -1;
   if (code === 0 || code === 1) return undefined;
   const texts = rest.filter((e) => e.tag === TAG.sequence).flatMap((e) => childrenOf(e).map((t) => t.content.toString("utf8").replace(/\.$/, "")));
   const failures = rest.filter((e) => e.tag === TAG.bitString).flatMap(failureNames);
   const why = [...texts, ...failures].join("; ");
-  return `the time-stamp authority refused the request (status ${code}${why ? `: ${why}` : ""}).`;
+  return why ? msg("timeStamp.refusedBecause", { code, why }) : msg("timeStamp.refused", { code });
 }
 
 function generalizedTime(element: Element): Date {
@@ -57,10 +58,10 @@ function checkedTime(token: Buffer, digest: Buffer, nonce: Buffer): Date {
   if (content?.tag !== TAG.octetString) throw new DerError("no TSTInfo");
   const [, , imprint, , genTime, ...optional] = expectChildren(readElement(content.content), TAG.sequence);
   const [, hashed] = expectChildren(imprint, TAG.sequence);
-  if (!hashed?.content.equals(digest)) throw new TimeStampError("the time-stamp authority stamped other data than ours.");
+  if (!hashed?.content.equals(digest)) throw new TimeStampError(msg("timeStamp.otherData"));
   const answeredNonce = optional.find((e) => e.tag === TAG.integer);
   if (!answeredNonce || unsignedInteger(answeredNonce.content).compare(unsignedInteger(nonce)) !== 0) {
-    throw new TimeStampError("the time-stamp authority's answer does not match our request (nonce).");
+    throw new TimeStampError(msg("timeStamp.nonceMismatch"));
   }
   return generalizedTime(genTime!);
 }
@@ -83,14 +84,14 @@ export async function requestTimeStamp(authority: TimeStampAuthority, data: Buff
       signal: AbortSignal.any([AbortSignal.timeout(authority.timeoutMs), ...(signal ? [signal] : [])]),
     });
     body = Buffer.from(await response.arrayBuffer());
-    if (!response.ok) throw new TimeStampError(`the time-stamp authority answered HTTP ${response.status}.`);
+    if (!response.ok) throw new TimeStampError(msg("timeStamp.httpStatus", { status: response.status }));
   } catch (err) {
     if (err instanceof TimeStampError) throw err;
     if (signal?.aborted) throw new AbortedError();
     if ((err as Error).name === "TimeoutError") {
-      throw new TimeStampError(`the time-stamp authority did not answer within ${authority.timeoutMs / 1000} seconds.`, true);
+      throw new TimeStampError(msg("timeStamp.noAnswer", { seconds: authority.timeoutMs / 1000 }), true);
     }
-    throw new TimeStampError(`the time-stamp authority could not be reached.`);
+    throw new TimeStampError(msg("timeStamp.unreachable"));
   }
 
   try {
@@ -101,6 +102,6 @@ export async function requestTimeStamp(authority: TimeStampAuthority, data: Buff
     return { token: Buffer.from(token.bytes), time: checkedTime(token.bytes, digest, nonce) };
   } catch (err) {
     if (err instanceof TimeStampError) throw err;
-    throw new TimeStampError(`the time-stamp authority did not send a time-stamp reply we can read.`);
+    throw new TimeStampError(msg("timeStamp.unreadable"));
   }
 }

@@ -8,6 +8,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import { countOfPages, msg } from "../i18n/message.js";
 
 type Annotation = AnnotateOptions["annotations"][number];
 type Rgb = [number, number, number];
@@ -30,14 +31,14 @@ const LINK_SCHEMES = /^(https?:\/\/|mailto:)/i;
 function toSpecs(a: Annotation, n: number, pageSize: [number, number]): AnnotationSpec[] {
   const color = (text: string | undefined, fallback: string): Rgb => {
     const rgb = parseColor(text ?? fallback);
-    if (!rgb) throw new InvalidOptionsError(`Annotation ${n}: "${text}" is not a colour.`);
+    if (!rgb) throw new InvalidOptionsError(msg("annotations.notAColour", { number: n, text: String(text) }));
     return rgb;
   };
   const { x, y, width, height, pageIndex: page } = a.position;
   const rect: AnnotationSpec["rect"] = [Math.min(x, x + width), Math.min(y, y + height), Math.max(x, x + width), Math.max(y, y + height)];
   const [pageWidth, pageHeight] = pageSize;
   if (rect[0] < 0 || rect[1] < 0 || rect[0] > pageWidth || rect[1] > pageHeight) {
-    throw new InvalidOptionsError(`Annotation ${n} is outside page ${page + 1}.`);
+    throw new InvalidOptionsError(msg("annotations.outsidePage", { number: n, page: page + 1 }));
   }
   const stroke = color(a.type === "shape" ? a.strokeColor : a.color, DEFAULT_COLORS[a.type]);
   const common = { page, rect, opacity: a.opacity };
@@ -56,7 +57,7 @@ function toSpecs(a: Annotation, n: number, pageSize: [number, number]): Annotati
       return [{ ...common, kind: "Text", color: stroke, contents: a.text ?? "Your comment here", author: a.title ?? "Comment" }];
     case "link": {
       const uri = a.url?.trim() ?? "";
-      if (!LINK_SCHEMES.test(uri)) throw new InvalidOptionsError(`Annotation ${n}: a link needs a web address starting with https:// (or mailto:).`);
+      if (!LINK_SCHEMES.test(uri)) throw new InvalidOptionsError(msg("annotations.linkAddress", { number: n }));
       const specs: AnnotationSpec[] = [{ ...common, kind: "Link", uri }];
       // Link areas are invisible in PDF; the screen's underline makes them visible.
       if (a.underline ?? true) specs.push({ ...common, kind: "Line", color: stroke, borderWidth: 1, line: [[rect[0], rect[3]], [rect[2], rect[3]]] });
@@ -73,7 +74,7 @@ function toSpecs(a: Annotation, n: number, pageSize: [number, number]): Annotati
     }
     case "draw": {
       const strokes = (a.points ?? []).filter((s) => s.length > 0);
-      if (strokes.length === 0) throw new InvalidOptionsError(`Annotation ${n}: a drawing needs at least one stroke.`);
+      if (strokes.length === 0) throw new InvalidOptionsError(msg("annotations.noStrokes", { number: n }));
       return [{ ...common, kind: "Ink", color: stroke, borderWidth: a.strokeWidth ?? 2, ink: strokes }];
     }
   }
@@ -85,7 +86,7 @@ export const annotatePdf: Processor<AnnotateOptions> = async ({ files, options }
   const sizes = await readPageBoxes(pdf, ctx);
   const specs = options.annotations.flatMap((a, i) => {
     const size = sizes[a.position.pageIndex];
-    if (!size) throw new InvalidOptionsError(`Annotation ${i + 1} is on page ${a.position.pageIndex + 1}, but the document has ${sizes.length} pages.`);
+    if (!size) throw new InvalidOptionsError(msg("annotations.pageMissing", { number: i + 1, page: a.position.pageIndex + 1, pages: countOfPages(sizes.length) }));
     return toSpecs(a, i + 1, [size.width, size.height]);
   });
   const out = path.join(ctx.workDir, "annotated.pdf");
@@ -96,10 +97,9 @@ export const annotatePdf: Processor<AnnotateOptions> = async ({ files, options }
     if (failedWith(err, "damaged", "unsupported")) throw new DamagedPdfError(pdf.name);
     throw err;
   }
-  const pageCount = new Set(options.annotations.map((a) => a.position.pageIndex)).size;
-  const count = options.annotations.length;
+  const pages = new Set(options.annotations.map((a) => a.position.pageIndex)).size;
   return {
     files: [{ path: out, name: `${stemOf(pdf.name)}-annotated.pdf` }],
-    message: `Added ${count} annotation${count === 1 ? "" : "s"} on ${pageCount} page${pageCount === 1 ? "" : "s"}.`,
+    message: msg("results.annotated", { count: options.annotations.length, pages: countOfPages(pages) }),
   };
 };

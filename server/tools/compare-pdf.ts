@@ -17,6 +17,8 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor, ProcessorContext } from "./types.js";
+import { inEnglish } from "../i18n/i18n.js";
+import { msg } from "../i18n/message.js";
 
 type Progress = (fraction: number) => void;
 
@@ -40,7 +42,7 @@ async function readWords(
   }
   if (found.tooManyWords) {
     throw new UserError(
-      `${pdf.name} holds more than ${MAX_COMPARED_WORDS.toLocaleString("en")} words, the most we compare at once. Please choose fewer pages.`,
+      msg("compare.tooManyWords", { name: pdf.name, max: MAX_COMPARED_WORDS }),
       422,
       "too_large",
     );
@@ -111,13 +113,15 @@ export const comparePdf: Processor<CompareOptions> = async ({ files, options }, 
   const pairs = pages.sameText.map((p) => ({ ...p, oldSize: oldSizes.get(p.old)!, newSize: newSizes.get(p.new)! }));
   const drawings = await comparedDrawings(oldPdf, newPdf, pairs, options, ctx, (f) => ctx.progress(0.5 + 0.3 * f));
 
+  const repaired = repairNote([oldPdf, newPdf]);
   const notes = [
     ...alignmentNotes(diff.pageAligned, diff.replacedWhole),
     unreadableNote("old", oldRead.unreadable),
     unreadableNote("new", newRead.unreadable),
     drawings.note,
-    repairNote([oldPdf, newPdf]),
-  ].filter((n): n is string => n !== undefined);
+    // The report's files are written in English, as the rest of their words are.
+    repaired && inEnglish(repaired),
+  ].filter((n): n is string => typeof n === "string");
   const report = assembleReport({
     oldName: oldPdf.name,
     newName: newPdf.name,

@@ -94,5 +94,5 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
       : "",
     repaired ?? "",
   ].filter(Boolean);
-  return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes };
 };

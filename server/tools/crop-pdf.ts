@@ -4,10 +4,10 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, InvalidOptionsError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor } from "./types.js";
+import { countOfPages, msg, type Text } from "../i18n/message.js";
 
 /**
  * Crops pages by setting their crop box: nothing is cut out of the content, so a viewer shows less while the
@@ -33,14 +33,12 @@ export const cropPdf: Processor<CropOptions> = async ({ files, options }, ctx) =
     throw err;
   }
   if (result.tooSmall.length > 0) {
-    throw new InvalidOptionsError(
-      `The margins leave nothing of page${result.tooSmall.length === 1 ? "" : "s"} ${formatPageList(result.tooSmall)}: please make them smaller.`,
-    );
+    throw new InvalidOptionsError(msg("crop.nothingLeft", { count: result.tooSmall.length, pages: formatPageList(result.tooSmall) }));
   }
-  const which = pages.length === pdf.pageCount ? `every page (${plural(pages.length, "page")})` : plural(pages.length, "page");
-  const notes = [`Cropped ${which}${options.autoCrop ? " to their content" : ""}.`];
-  if (result.blank.length > 0) notes.push(`Nothing is printed on page${result.blank.length === 1 ? "" : "s"} ${formatPageList(result.blank)}: ${result.blank.length === 1 ? "it was" : "they were"} left as ${result.blank.length === 1 ? "it was" : "they were"}.`);
+  const key = `crop.cropped${pages.length === pdf.pageCount ? "Every" : ""}${options.autoCrop ? "ToContent" : ""}`;
+  const notes: Text[] = [msg(key, { pages: countOfPages(pages.length) })];
+  if (result.blank.length > 0) notes.push(msg("crop.blankLeft", { count: result.blank.length, pages: formatPageList(result.blank) }));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-cropped.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-cropped.pdf` }], message: notes };
 };

@@ -60,5 +60,5 @@ export const editMetadata: Processor<MetadataOptions> = async ({ files, options 
     describe(result.info),
     repairNote([pdf]) ?? "",
   ].filter(Boolean);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-metadata.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-metadata.pdf` }], message: notes };
 };

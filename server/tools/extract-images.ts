@@ -9,6 +9,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { writeZip } from "../lib/zip.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /** Consecutive one-based pages as runs: pdfimages takes one run at a time. */
 function runsOf(pages: readonly number[]): Array<[number, number]> {
@@ -71,7 +72,7 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   const zip = path.join(ctx.workDir, "images.zip");
   await writeZip(entries, zip);
   const jpegs = kept.filter((i) => i.encoding === "jpeg").length;
-  const notes = [
+  const notes: Text[] = [
     `Extracted ${plural(entries.length, "image")}${jpegs > 0 ? ` (${jpegs} JPEG${jpegs === 1 ? "" : "s"} exactly as stored; the others as PNG or JPEG 2000)` : " as PNG or JPEG 2000"}.`,
   ];
   const small = chosen.length < listed.filter((i) => i.type === "image" || i.type === "stencil").length;
@@ -79,5 +80,5 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   if (giantPages.size > 0) notes.push(`Images on page${giantPages.size === 1 ? "" : "s"} ${formatPageList([...giantPages].sort((a, b) => a - b))} are over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and were left out.`);
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: zip, name: `${stem}-images.zip` }], message: notes.join(" ") };
+  return { files: [{ path: zip, name: `${stem}-images.zip` }], message: notes };
 };

@@ -3,9 +3,9 @@ import type { FlattenOptions } from "../../catalog/options/flatten.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import { list, msg, type Message, type Text } from "../i18n/message.js";
 
 /** Form fields and annotations become part of the page: they look the same and can no longer be changed. */
 export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, ctx) => {
@@ -26,13 +26,13 @@ export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, 
     if (failedWith(err, "damaged", "unsupported")) throw new DamagedPdfError(pdf.name);
     throw err;
   }
-  const parts: string[] = [];
-  if (forms) parts.push(plural(done.fields, "form field"));
-  if (annotations) parts.push(plural(done.annotations, "annotation"));
-  const notes = [`Flattened ${parts.join(" and ")} into the page content.`];
-  if (done.linksRemoved > 0) notes.push(`Removed ${plural(done.linksRemoved, "link")}.`);
-  else if (done.linksKept > 0) notes.push(`${plural(done.linksKept, "link")} still work${done.linksKept === 1 ? "s" : ""}.`);
+  const parts: Message[] = [];
+  if (forms) parts.push(msg("flatten.formFields", { count: done.fields }));
+  if (annotations) parts.push(msg("flatten.annotations", { count: done.annotations }));
+  const notes: Text[] = [msg("flatten.flattened", { parts: list(parts) })];
+  if (done.linksRemoved > 0) notes.push(msg("flatten.linksRemoved", { count: done.linksRemoved }));
+  else if (done.linksKept > 0) notes.push(msg("flatten.linksKept", { count: done.linksKept }));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-flattened.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-flattened.pdf` }], message: notes };
 };

@@ -11,6 +11,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * Prints an uploaded web page (an HTML file, or a ZIP holding one with its pictures and styles) to PDF with
@@ -47,10 +48,10 @@ async function unpackedPage(zip: string, name: string, into: string): Promise<st
   try {
     entries = await extractZip(zip, into);
   } catch {
-    throw new UserError(`"${name}" could not be unpacked: its ZIP container is damaged, or names one file twice as a folder and a file.`, 422, "damaged");
+    throw new UserError(msg("html.zipDamaged", { name }), 422, "damaged");
   }
   const page = mainPageOf(entries);
-  if (!page) throw new UserError(`"${name}" holds no web page: put an index.html (or one .html file) at its top.`, 422, "no_html");
+  if (!page) throw new UserError(msg("html.noPage", { name }), 422, "no_html");
   return path.join(into, ...page.split("/"));
 }
 
@@ -70,10 +71,10 @@ function webAddress(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new InvalidOptionsError(`"url" must be a web address such as https://example.org/page.`);
+    throw new InvalidOptionsError(msg("html.urlInvalid", { field: "url" }));
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidOptionsError(`"url" must start with http:// or https://.`);
-  if (url.username || url.password) throw new InvalidOptionsError(`"url" must not carry a user name or password.`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidOptionsError(msg("html.urlScheme", { field: "url" }));
+  if (url.username || url.password) throw new InvalidOptionsError(msg("html.urlCredentials", { field: "url" }));
   return url;
 }
 
@@ -100,7 +101,7 @@ function unprintedSentence(url: URL, record: EgressRecord): string {
 async function printWebAddress(raw: string, options: HtmlToPdfOptions, output: string, ctx: ProcessorContext): Promise<{ name: string; blocked: number }> {
   const url = webAddress(raw);
   if (engineSandboxState() !== "on") {
-    throw new UserError("Printing a web address needs the engine sandbox, which is not available on this server.", 503, "sandbox_unavailable");
+    throw new UserError(msg("html.needsSandbox"), 503, "sandbox_unavailable");
   }
   // The page's own address is checked before Chromium starts, so that an address it would refuse costs nothing;
   // the proxy checks it again, with everything the page loads.
@@ -138,8 +139,8 @@ async function printUpload(input: InputFile, options: HtmlToPdfOptions, output: 
 export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options }, ctx) => {
   const input = files[0];
   const wantsUrl = options.url.trim() !== "";
-  if (input && wantsUrl) throw new InvalidOptionsError("Please upload an HTML file or give a web address, not both.");
-  if (!input && !wantsUrl) throw new InvalidOptionsError("Please upload an HTML file (or a ZIP of a page with its files), or give a web address as \"url\".");
+  if (input && wantsUrl) throw new InvalidOptionsError(msg("html.fileOrAddress"));
+  if (!input && !wantsUrl) throw new InvalidOptionsError(msg("html.nothingToPrint", { field: "url" }));
   const output = path.join(ctx.workDir, "printed.pdf");
   let printed: { name: string; stem: string; blocked: number };
   try {
@@ -149,12 +150,12 @@ export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options },
       printed = { name: web.name, stem: web.name, blocked: web.blocked };
     }
   } catch (err) {
-    if (failedWith(err, "unsupported", "damaged")) throw new UserError(`${input ? `"${input.name}"` : "The page"} could not be printed: Chromium could not lay it out.`, 422, "unprintable");
+    if (failedWith(err, "unsupported", "damaged")) throw new UserError(input ? msg("html.unprintableNamed", { name: input.name }) : msg("html.unprintable"), 422, "unprintable");
     throw err;
   }
   ctx.progress(0.95);
   const pages = await pageCount(output, ctx);
   const notes = [`Printed ${printed.name} on ${plural(pages, "page")} (${options.pageSize}, ${options.orientation}).`];
   if (printed.blocked > 0) notes.push(`${plural(printed.blocked, "request")} to private, local or unreachable addresses ${printed.blocked === 1 ? "was" : "were"} not made.`);
-  return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes };
 };

@@ -10,6 +10,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import type { InputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import { msg } from "../i18n/message.js";
 
 type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
 
@@ -37,7 +38,7 @@ export const jpgToPdf: Processor<ImagesToPdfOptions> = async ({ files, options }
     const page = doc.addPage([pageW, pageH]);
     const m = options.margin;
     const scale = Math.min((pageW - 2 * m) / natural[0], (pageH - 2 * m) / natural[1]);
-    if (scale <= 0) throw new UserError("The margin leaves no room for the image. Please choose a smaller margin.");
+    if (scale <= 0) throw new UserError(msg("images.marginTooLarge"));
     const [drawnW, drawnH] = [natural[0] * scale, natural[1] * scale];
     const x = (pageW - drawnW) / 2;
     const y = (pageH - drawnH) / 2;
@@ -75,14 +76,14 @@ const EXIF_TURNS: Record<number, number> = { 1: 0, 2: 0, 3: 180, 4: 180, 5: 90, 
 
 async function embedImage(doc: PDFDocument, file: InputFile): Promise<EmbeddedImage> {
   const bytes = await fs.readFile(file.path);
-  const damaged = () => new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+  const damaged = () => new UserError(msg("images.unreadable", { name: file.name }), 422, "damaged");
   // Sizes are checked from the header, before anything decodes: a small file can declare a huge picture, and
   // decoding one takes seconds of CPU and gigabytes. PNG pixels are decoded and deflated by pdf-lib on the server's
   // main thread, so PNGs have the lower limit.
   const { width, height } = checkImageSize(await imageSizeOfBytes(bytes), file.name);
   if (file.kind === "png" && width * height > MAX_EMBEDDED_PNG_PIXELS) {
     throw new UserError(
-      `This PNG is too large (${file.name}, ${Math.round((width * height) / 1e6)} megapixels); the most is ${MAX_EMBEDDED_PNG_PIXELS / 1e6}. Please scale it down.`,
+      msg("images.pngTooLarge", { name: file.name, megapixels: Math.round((width * height) / 1e6), limit: MAX_EMBEDDED_PNG_PIXELS / 1e6 }),
       413,
       "too_large",
     );
@@ -104,7 +105,7 @@ async function embedImage(doc: PDFDocument, file: InputFile): Promise<EmbeddedIm
   try {
     image = file.kind === "jpeg" ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
   } catch {
-    throw new UserError(`This image could not be read (${file.name}). It may be damaged; please try another file.`, 422, "damaged");
+    throw damaged();
   }
   const orientation = meta.orientation ?? 1;
   const density = meta.density && meta.density >= 30 && meta.density <= 2400 ? meta.density : DEFAULT_DPI;

@@ -8,6 +8,7 @@ import { imposition } from "../pdf/imposition.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 /** Several pages on each sheet, or a booklet to fold: new sheets on which the pages are drawn as they are seen. */
 export const nUpPdf: Processor<NUpOptions> = async ({ files, options }, ctx) => {
@@ -23,12 +24,12 @@ export const nUpPdf: Processor<NUpOptions> = async ({ files, options }, ctx) => 
     throw err;
   }
   const orientation = plan.sheet[0] > plan.sheet[1] ? "landscape" : "portrait";
-  const notes = [
+  const notes: Text[] = [
     options.mode === "booklet"
       ? `Made a booklet of ${plural(pdf.pageCount, "page")}: ${plural(plan.sheets.length / 2, "sheet")} printed on both sides (${plural(plan.sheets.length, "side")}, ${options.sheetSize} landscape); fold them in the middle.`
       : `Put ${plural(pdf.pageCount, "page")} on ${plural(plan.sheets.length, "sheet")}, ${options.pagesPerSheet} a sheet (${options.sheetSize} ${orientation}).`,
   ];
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-${options.mode === "booklet" ? "booklet" : `${options.pagesPerSheet}-up`}.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-${options.mode === "booklet" ? "booklet" : `${options.pagesPerSheet}-up`}.pdf` }], message: notes };
 };

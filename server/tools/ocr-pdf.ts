@@ -18,6 +18,8 @@ import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { detectOcrLanguage } from "../convert/ocr-language-detection.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import { list, msg } from "../i18n/message.js";
+import { kindName } from "../i18n/kind-names.js";
 
 /**
  * OCR PDF: OCRmyPDF with Tesseract makes scans and images searchable. Every output starts from the searchable PDF
@@ -34,7 +36,7 @@ const OCR_PAGE_WEIGHT = 10;
 export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => {
   const chosen = await checkedLanguages(options);
   if (!options.recognizeText && options.outputFormat !== "searchable-pdf") {
-    throw new InvalidOptionsError("Turn on text recognition for this output: without it there is no text to write.");
+    throw new InvalidOptionsError(msg("ocr.needsRecognition"));
   }
   const input = files[0]!;
   const notes: string[] = [];
@@ -91,7 +93,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   if (pdfaFailed) notes.push("The PDF could not be made a valid PDF/A, so it is an ordinary PDF.");
   const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, long, notes);
   ctx.progress(1);
-  return { files: [result], message: notes.join(" ") };
+  return { files: [result], message: notes };
 };
 
 /** Zero-based pages that carry text already; a page MuPDF cannot load makes the file unreadable here (a 422). */
@@ -113,7 +115,7 @@ async function checkedLanguages(options: OcrOptions): Promise<string[]> {
   if (model !== "") {
     // A model is named, never given as a path: it must be one installed beside the languages.
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(model)) {
-      throw new InvalidOptionsError('"customModel" must be the name of an installed Tesseract model, such as "frk".');
+      throw new InvalidOptionsError(msg("ocr.customModel", { field: "customModel" }));
     }
     wanted.push(model);
   }
@@ -121,10 +123,10 @@ async function checkedLanguages(options: OcrOptions): Promise<string[]> {
   const installed = await installedOcrLanguages();
   const missing = unique.filter((code) => code !== AUTO_OCR_LANGUAGE && !installed.has(code));
   if (missing.length > 0) {
-    const named = missing.map(ocrLanguageLabel).join(", ");
+    const named = list(missing.map(ocrLanguageLabel));
     const packages = missing.map(ocrLanguagePackage).join(" ");
     throw new UserError(
-      `The OCR language ${named} is not installed on this server. An administrator can add it with the Debian package ${packages}.`,
+      msg("ocr.notInstalled", { count: missing.length, languages: named, packages }),
       422,
       "language_not_installed",
     );
@@ -172,10 +174,10 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
     return { path: output, pageCount: pages };
   } catch (err) {
     if (failedWith(err, "too-large")) {
-      throw new UserError(`This image is too large to recognise (${input.name}): at most 250 million pixels.`, 422, "too_large");
+      throw new UserError(msg("ocr.imageTooLarge", { name: input.name, millions: 250 }), 422, "too_large");
     }
     if (failedWith(err, "damaged", "unsupported")) {
-      throw new UserError(`This image could not be read (${input.name}). It may be damaged or not really a ${FILE_KINDS[input.kind].label} file.`, 422, "damaged");
+      throw new UserError(msg("ocr.imageUnreadable", { name: input.name, kind: kindName(input.kind) }), 422, "damaged");
     }
     throw err;
   }

@@ -23,5 +23,5 @@ export const pdfToEpub: Processor<BasicConvertOptions> = async ({ files, options
   const from = book.source === "outline" ? "from the bookmarks" : book.source === "headings" ? "from the headings" : "(the PDF has neither bookmarks nor headings)";
   const summary = `Wrote an EPUB 3 book with ${book.chapters} chapter${book.chapters === 1 ? "" : "s"} ${from} and ${book.images} picture${book.images === 1 ? "" : "s"}.`;
   notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
-  return { files: [{ path: out, name: `${stem}.epub` }], message: [summary, ...notes].join(" ") };
+  return { files: [{ path: out, name: `${stem}.epub` }], message: [summary, ...notes] };
 };

@@ -68,7 +68,7 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
   ctx.progress(1);
   const summary = `Found ${tables.length} table${tables.length === 1 ? "" : "s"}; wrote ${sheets.length} sheet${sheets.length === 1 ? "" : "s"}${options.preserveSpreadsheetLayout ? ", one per page" : ", one per table"}${options.detectFormulas ? ` with ${formulas} total${formulas === 1 ? "" : "s"} as SUM formulas` : ""}.`;
   notes.push(...qualityNotApplied(options.quality, "The workbook holds the PDF's tables and text, not its pictures"));
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}.xlsx` }], message: [summary, ...notes].join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}.xlsx` }], message: [summary, ...notes] };
 };
 
 /**

@@ -56,5 +56,5 @@ ${body}
   ctx.progress(1);
   const summary = `Wrote ${outputs.length === 1 ? "one HTML page" : `${outputs.length} HTML pages, one per PDF page`}${options.includeCss ? " with its style sheet" : " without CSS"}${options.responsiveLayout ? ", reflowing to the screen" : ", at the PDF's page width"}.`;
   notes.push(...qualityNotApplied(options.quality, "Pictures are inlined losslessly as PNG"));
-  return { files: outputs, zipName: `${stem}-html.zip`, message: [summary, ...notes].join(" ") };
+  return { files: outputs, zipName: `${stem}-html.zip`, message: [summary, ...notes] };
 };

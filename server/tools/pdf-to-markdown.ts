@@ -44,5 +44,5 @@ export const pdfToMarkdown: Processor<MarkdownConvertOptions> = async ({ files, 
     notes.push("Setext style has only two heading levels; deeper headings use # marks.");
   }
   notes.push(...qualityNotApplied(options.quality, "Images are saved losslessly as PNG"));
-  return { files: [{ path: out, name: `${stem}.md` }, ...images], zipName: `${stem}-markdown.zip`, message: [summary, ...notes].join(" ") };
+  return { files: [{ path: out, name: `${stem}.md` }, ...images], zipName: `${stem}-markdown.zip`, message: [summary, ...notes] };
 };

@@ -10,6 +10,7 @@ import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { Processor } from "./types.js";
+import type { Text } from "../i18n/message.js";
 
 type PresentationConvertOptions = z.infer<typeof presentationConvertOptions>;
 
@@ -32,7 +33,7 @@ export const pdfToPpt: Processor<PresentationConvertOptions> = async ({ files, o
     runMupdf("readSlides", { input, outDir, pages: which, dpi: SLIDE_DPI, quality: options.quality, cleanText }, ctx, (f) => ctx.progress(from + f * (to - from)));
   let { pages: slides } = await read(pdf.path, indexes, false, 0, 0.4);
   const scanned = indexes.filter((_, i) => !slides[i]!.blocks.some((b) => b.kind === "text"));
-  const notes: string[] = [];
+  const notes: Text[] = [];
   if (options.ocrEnabled && scanned.length > 0) {
     const text = await recogniseScans(pdf, indexes, scanned, true, ctx, (f) => ctx.progress(0.4 + f * 0.4));
     notes.push(...text.notes);
@@ -51,5 +52,5 @@ export const pdfToPpt: Processor<PresentationConvertOptions> = async ({ files, o
   if (new Set(slides.map((s) => `${Math.round(s.width)}x${Math.round(s.height)}`)).size > 1) notes.push("Pages of other sizes were scaled to the first page's width: a deck has one slide size.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}.pptx` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}.pptx` }], message: notes };
 };

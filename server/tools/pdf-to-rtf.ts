@@ -16,5 +16,5 @@ export const pdfToRtf: Processor<DocumentConvertOptions> = async ({ files, optio
   const notes = [`Rebuilt the text as RTF with ${read.model.tableCount} table${read.model.tableCount === 1 ? "" : "s"}.`, ...read.notes, ...written.notes];
   if (options.outputDocumentFormat !== "docx") notes.push("The document format choice applies to PDF to Word; this tool always writes RTF.");
   notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
-  return { files: [{ path: written.path, name: `${stemOf(read.pdf.name)}.rtf` }], message: notes.join(" ") };
+  return { files: [{ path: written.path, name: `${stemOf(read.pdf.name)}.rtf` }], message: notes };
 };

@@ -6,6 +6,7 @@ import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import type { Text } from "../i18n/message.js";
 
 /**
  * An editable Word (or ODT) document with flowing paragraphs rebuilt from the PDF's text, not one text box per
@@ -13,7 +14,9 @@ import { qualityNotApplied } from "../convert/quality-note.js";
  */
 export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, options }, ctx) => {
   const outputs: OutputFile[] = [];
-  const notes = new Set<string>();
+  // The same note for several files is said once: notes are told apart by what they say.
+  const notes = new Map<string, Text>();
+  const note = (text: Text) => notes.set(JSON.stringify(text), text);
   let paragraphs = 0;
   let tables = 0;
   for (const [i, file] of files.entries()) {
@@ -30,9 +33,9 @@ export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, opti
     outputs.push({ path: written.path, name: `${stemOf(read.pdf.name)}.${options.outputDocumentFormat}` });
     paragraphs += read.model.nodes.filter((n) => n.type === "paragraph" || n.type === "heading").length;
     tables += read.model.tableCount;
-    for (const note of [...read.notes, ...written.notes]) notes.add(note);
+    [...read.notes, ...written.notes].forEach(note);
   }
   const summary = `Rebuilt ${paragraphs} paragraph${paragraphs === 1 ? "" : "s"} and ${tables} table${tables === 1 ? "" : "s"} as an editable ${options.outputDocumentFormat.toUpperCase()} document${files.length === 1 ? "" : " for each file"}.`;
-  for (const note of qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG")) notes.add(note);
-  return { files: outputs, zipName: "converted-documents.zip", message: [summary, ...notes].join(" ") };
+  qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG").forEach(note);
+  return { files: outputs, zipName: "converted-documents.zip", message: [summary, ...notes.values()] };
 };

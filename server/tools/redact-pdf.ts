@@ -12,6 +12,7 @@ import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js"
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor, ProcessorContext } from "./types.js";
+import { countOfPages, msg, toolName, type Text } from "../i18n/message.js";
 
 function searchOf(options: RedactOptions): SearchSpec {
   return {
@@ -33,9 +34,7 @@ export function checkRedactOptions(options: RedactOptions): void {
   } catch (err) {
     if (!(err instanceof PatternError)) throw err;
     const shown = err.term.length > 60 ? `${err.term.slice(0, 60)}…` : err.term;
-    throw new InvalidOptionsError(
-      `"terms": "${shown}" is not a regular expression this tool can run (${err.reason}). Patterns run in linear time, so look-arounds and back-references are not supported.`,
-    );
+    throw new InvalidOptionsError(msg("redact.notAPattern", { field: "terms", term: shown, reason: err.reason }));
   }
 }
 
@@ -59,14 +58,14 @@ async function placeAreas(options: RedactOptions, pdf: ReadablePdf, ctx: Process
   if (options.areas.length === 0) return [];
   const beyond = options.areas.findIndex((a) => a.page > pdf.pageCount);
   if (beyond >= 0) {
-    throw new InvalidOptionsError(`"areas": area ${beyond + 1} is on page ${options.areas[beyond]!.page}, but the document has ${plural(pdf.pageCount, "page")}.`);
+    throw new InvalidOptionsError(msg("redact.areaPageMissing", { field: "areas", number: beyond + 1, page: options.areas[beyond]!.page, pages: countOfPages(pdf.pageCount) }));
   }
   const boxes = await readPageBoxes(pdf, ctx);
   return options.areas.map((a, i) => {
     const box = boxes[a.page - 1]!;
     const rect: [number, number, number, number] = [a.x, a.y, Math.min(a.x + a.width, box.width), Math.min(a.y + a.height, box.height)];
     if (rect[0] >= rect[2] || rect[1] >= rect[3]) {
-      throw new InvalidOptionsError(`"areas": area ${i + 1} lies outside page ${a.page}, which is ${Math.round(box.width)} × ${Math.round(box.height)} points.`);
+      throw new InvalidOptionsError(msg("redact.areaOutside", { field: "areas", number: i + 1, page: a.page, width: Math.round(box.width), height: Math.round(box.height) }));
     }
     return { page: a.page - 1, rect };
   });
@@ -140,12 +139,12 @@ export const redactPdf: Processor<RedactOptions> = async ({ files, options }, ct
   }
   const areaPages = new Set(areas.map((a) => a.page));
   if (result.pages.length === 0) {
-    const textless = result.textless.length === searchPages.length ? " None of the pages searched has text (a scan?): draw areas on them, or make the text searchable with OCR PDF first." : "";
-    throw new UserError(`Nothing matched your search on the pages searched, so nothing was redacted.${textless}`, 422, "nothing_matched");
+    const textless = result.textless.length === searchPages.length ? msg("redact.noTextToSearch", { ocr: toolName("ocr-pdf") }) : "";
+    throw new UserError([msg("redact.nothingMatched"), textless], 422, "nothing_matched");
   }
-  const said = [summary(result), ...notes(result, areaPages)];
+  const said: Text[] = [summary(result), ...notes(result, areaPages)];
   const repaired = repairNote([pdf]);
   if (repaired) said.push(repaired);
   const warning = warningOf(result);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-redacted.pdf` }], message: said.join(" "), ...(warning && { warning }) };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-redacted.pdf` }], message: said, ...(warning && { warning }) };
 };

@@ -3,10 +3,10 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import { msg, type Text } from "../i18n/message.js";
 
 /** Removes the pages with no text whose render is blank within the tolerance; the reply names them. */
 export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, options }, ctx) => {
@@ -22,18 +22,18 @@ export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, op
     throw err;
   }
   if (blank.length === pdf.pageCount) {
-    throw new UserError("Every page of this document is blank: removing them would leave nothing.", 422, "all_blank");
+    throw new UserError(msg("blankPages.allBlank"), 422, "all_blank");
   }
   const name = `${stemOf(pdf.name)}-no-blank-pages.pdf`;
   const repaired = repairNote([pdf]);
   if (blank.length === 0) {
-    return { files: [{ path: pdf.path, name }], message: ["No blank pages were found; the document is unchanged.", repaired].filter(Boolean).join(" ") };
+    return { files: [{ path: pdf.path, name }], message: [msg("blankPages.noneFound"), repaired ?? ""] };
   }
   const gone = new Set(blank);
   const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !gone.has(p));
   const result = await keepPages(pdf.path, kept, ctx, { keepBookmarks: options.keepBookmarks, name: "blank-removed" });
-  const notes = [`Removed ${plural(blank.length, "blank page")} (${blank.length === 1 ? "page" : "pages"} ${formatPageList(blank)}); ${kept.length} remain.`];
-  if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
+  const notes: Text[] = [msg("blankPages.removed", { count: blank.length, pages: formatPageList(blank), remaining: msg("results.remaining", { count: kept.length }) })];
+  if (result.bookmarks) notes.push(msg(result.bookmarks === "kept" ? "results.bookmarksOfRemainingKept" : "results.bookmarksRemoved"));
   if (repaired) notes.push(repaired);
-  return { files: [{ path: result.path, name }], message: notes.join(" ") };
+  return { files: [{ path: result.path, name }], message: notes };
 };

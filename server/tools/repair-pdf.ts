@@ -13,6 +13,7 @@ import { formatBytes } from "../lib/format-bytes.js";
 import { withSoundPageTree } from "../pdf/pdf-input.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * Repairs a damaged PDF with the lightest rewrite whose result passes `qpdf --check` and keeps every page that
@@ -150,10 +151,10 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   }
   const used = chosen ?? fallback;
   if (!used) {
+    const declared = diagnosis.inventory?.declaredPages;
+    const key = `repair.${ladder.length < 3 ? "noPageInMode" : "noPage"}${declared ? "Declared" : ""}`;
     throw new UserError(
-      `This file could not be repaired (${file.name}): none of the repair methods${ladder.length < 3 ? " this mode allows" : ""} could read a page from it${
-        diagnosis.inventory?.declaredPages ? `, although it declares ${diagnosis.inventory.declaredPages}` : ""
-      }.`,
+      msg(key, { name: file.name, ...(declared && { declared }) }),
       422,
       "unrepairable",
     );
@@ -203,7 +204,7 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   ].filter(Boolean);
   return {
     files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf`, checkedExitCode: finalCheck.exitCode }],
-    message: notes.join(" "),
+    message: notes,
     ...(losses.length ? { warning: `Some content could not be recovered: ${losses.join("; ")}.` } : {}),
   };
 };

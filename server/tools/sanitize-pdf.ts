@@ -4,19 +4,12 @@ import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { SanitizeCounts } from "../engines/mupdf/sanitize-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
+import { list, msg, type Text } from "../i18n/message.js";
 
-/** How the reply names each count. */
-const NOUNS: Record<keyof SanitizeCounts, [string, string]> = {
-  javascript: ["script", "scripts"],
-  actions: ["automatic or launching action", "automatic or launching actions"],
-  formSubmit: ["form submit action", "form submit actions"],
-  embeddedFiles: ["embedded file", "embedded files"],
-  links: ["link", "links"],
-  metadata: ["metadata entry", "metadata entries"],
-};
+/** The order in which the reply counts what went (each a catalogue message under "sanitize.counts."). */
+const COUNTED: ReadonlyArray<keyof SanitizeCounts> = ["javascript", "actions", "formSubmit", "embeddedFiles", "links", "metadata"];
 
 /** Removes scripts, risky actions, attachments, links and metadata as chosen; the reply counts what went. */
 export const sanitizePdf: Processor<SanitizeOptions> = async ({ files, options }, ctx) => {
@@ -39,11 +32,9 @@ export const sanitizePdf: Processor<SanitizeOptions> = async ({ files, options }
     throw err;
   }
   ctx.progress(0.9);
-  const removed = (Object.keys(NOUNS) as Array<keyof SanitizeCounts>)
-    .filter((key) => counts[key] > 0)
-    .map((key) => plural(counts[key], NOUNS[key][0], NOUNS[key][1]));
-  const notes = [removed.length > 0 ? `Removed ${removed.join(", ")}.` : "Nothing of what you chose was in this file; it was rewritten clean all the same."];
+  const removed = COUNTED.filter((key) => counts[key] > 0).map((key) => msg(`sanitize.counts.${key}`, { count: counts[key] }));
+  const notes: Text[] = [removed.length > 0 ? msg("sanitize.removed", { items: list(removed) }) : msg("sanitize.nothingFound")];
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}-sanitized.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stemOf(pdf.name)}-sanitized.pdf` }], message: notes };
 };

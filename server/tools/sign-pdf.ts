@@ -16,6 +16,7 @@ import { addSignaturePlaceholder } from "../sign/placeholder.js";
 import { signatureImage } from "../sign/signature-image.js";
 import { requestTimeStamp } from "../sign/time-stamp-client.js";
 import type { InputFile, Processor } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 const PNG_DATA_URL = "data:image/png;base64,";
 
@@ -34,7 +35,7 @@ async function markFor(options: SignOptions, image: InputFile | undefined, ident
     case "type":
       return { kind: "text", text: typed! };
     case "image":
-      if (!image) throw new InvalidOptionsError("Please upload a signature image");
+      if (!image) throw new InvalidOptionsError(msg("sign.imageMissing"));
       return imageMark(image);
     case "certificate":
       // A certificate signature can show a drawing, an image or a typed name; otherwise the certificate's name.
@@ -61,10 +62,10 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   const pdf = await openPdfInput(files[0]!, ctx);
   const pageIndex = options.signaturePage === "last" ? pdf.pageCount - 1 : options.signaturePage - 1;
   if (pageIndex >= pdf.pageCount) {
-    throw new InvalidOptionsError(`The document has ${pdf.pageCount} pages; choose a page from 1 to ${pdf.pageCount}.`);
+    throw new InvalidOptionsError(msg("sign.pageOutOfRange", { count: pdf.pageCount }));
   }
   const certificate = options.signatureType === "certificate";
-  if (certificate && !extra.certificateFile) throw new InvalidOptionsError("Please upload a digital certificate file");
+  if (certificate && !extra.certificateFile) throw new InvalidOptionsError(msg("sign.certificateMissing"));
   const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword, ctx.signal) : undefined;
   const signedAt = new Date();
   const notes: string[] = [];
@@ -84,7 +85,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
     await applyStamps(current, stamp, { targets: [pageIndex + 1], stampPages: [1] }, stamped, ctx);
     current = stamped;
   } else if (!certificate) {
-    throw new InvalidOptionsError("An invisible signature needs a certificate: choose the certificate method, or make the signature visible.");
+    throw new InvalidOptionsError(msg("sign.invisibleNeedsCertificate"));
   }
   ctx.progress(0.5);
 
@@ -94,7 +95,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
       notes.push("The signature is part of the page itself and cannot be moved; locking the whole document against changes needs a certificate signature.");
     }
     if (options.timeStamp) notes.push("A time stamp needs a certificate signature; none was added.");
-    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes };
   }
 
   const profile = PROFILE_OF_LEVEL[options.certificateLevel];
@@ -123,7 +124,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   });
   const signed = await new SignPdf().sign(prepared, signer, signedAt).catch((err: unknown) => {
     if (err instanceof SignPdfError && /exceeds placeholder/.test(err.message)) {
-      throw new UserError("This certificate file holds too many or too large certificates to fit in a PDF signature.", 422, "bad_certificate");
+      throw new UserError(msg("certificate.tooLargeForSignature"), 422, "bad_certificate");
     }
     throw err;
   });
@@ -142,5 +143,5 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
       "A qualified signature also needs a qualified certificate whose key never leaves a qualified signature creation device; a key uploaded in a .p12 file cannot be one, so this is an advanced (PAdES) signature.",
     );
   }
-  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes };
 };

@@ -1,3 +1,4 @@
+import type { Locale } from "../../catalog/locales.js";
 import type { Text } from "../i18n/message.js";
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
@@ -24,6 +25,11 @@ export interface ProcessorContext extends EngineContext {
   egressPolicy?: EgressPolicy;
   /** qpdf --check's exit code on files of this job already checked on the way in, by path. */
   checkedPdfs?: Map<string, number>;
+  /**
+   * The visitor's language, for words a tool writes into its files (a batch's report.txt, Compare's report); what
+   * it says beside the download is a catalogue message, said in the reader's language at the reply. English when unset.
+   */
+  locale?: Locale;
 }
 
 export interface OutputFile {
@@ -51,7 +57,7 @@ export interface ToolResult extends OutputGroup {
   /** Said to the visitor beside the download: what was done, and anything that could not be. */
   message?: Text;
   /** Set when the result is delivered but incomplete: what was lost, for a visitor who must not read it as a full success. */
-  warning?: string;
+  warning?: Text;
   /** organize-pdf's second file. */
   extraction?: OutputGroup;
 }

@@ -7,6 +7,7 @@ import { readEncryption } from "../pdf/encryption-info.js";
 import { findUnlockAccess, NOT_PROTECTED, recoveryNotAsked, NOT_PROTECTED_REPAIRED, planUnlock, randomOwnerPassword, unlockedName, unlockMessage } from "../../pdf-ops/security/unlock.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
+import { countOfPages, msg } from "../i18n/message.js";
 
 /**
  * unlock-pdf and decrypt-pdf. Unlike every other tool this one expects encrypted input, so it does its own
@@ -23,7 +24,7 @@ export const unlockPdf: Processor<UnlockOptions> = async ({ files, options }, ct
     // Only to tell an unencrypted but unreadable file from a good one: the reply is the upload itself, or the copy
     // repaired on the way where the upload could not be used as it was.
     const pdf = await openPdfInput(file, ctx);
-    if (pdf.repaired) return { files: [{ path: pdf.path, name: file.name }], message: `${NOT_PROTECTED_REPAIRED} ${repairNote([pdf])}` };
+    if (pdf.repaired) return { files: [{ path: pdf.path, name: file.name }], message: [NOT_PROTECTED_REPAIRED, repairNote([pdf]) ?? ""] };
     return { files: [{ path: file.path, name: file.name }], message: NOT_PROTECTED };
   }
   if (access.kind === "unreadable") return recoverWithMupdf(file, password, behaviour, ctx);
@@ -62,17 +63,17 @@ async function recoverWithMupdf(
     result = await runMupdf("unlockWithPassword", { input: file.path, output: out, password, keepMetadata: behaviour.preserveMetadata }, ctx);
   } catch (err) {
     if (failedWith(err, "damaged", "encrypted", "unsupported")) {
-      throw new UserError(`This file is too damaged to recover (${file.name}).`, 422, "damaged");
+      throw new UserError(msg("unlock.tooDamaged", { name: file.name }), 422, "damaged");
     }
     throw err;
   }
   if (result.authenticated === 0) throw new IncorrectPasswordError();
-  if (result.pageCount === 0) throw new UserError(`No pages could be recovered from this file (${file.name}).`, 422, "damaged");
+  if (result.pageCount === 0) throw new UserError(msg("unlock.noPages", { name: file.name }), 422, "damaged");
   return {
     files: [{ path: out, name: unlockedName(file.name) }],
     message: [
-      `The file was damaged; it was recovered (${result.pageCount} pages) and written without encryption or restrictions.`,
-      behaviour.preserveMetadata ? "Metadata was kept." : "Document metadata was removed.",
-    ].join(" "),
+      msg("unlock.recovered", { pages: countOfPages(result.pageCount) }),
+      msg(behaviour.preserveMetadata ? "unlock.metadataKept" : "results.metadataRemoved"),
+    ],
   };
 }

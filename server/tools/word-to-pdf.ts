@@ -9,6 +9,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import type { Processor } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;
 
@@ -30,7 +31,7 @@ export const wordToPdf: Processor<BasicConvertOptions> = async ({ files, options
   const conversion = await officeConvert(input, out, "pdf", filterData, { ...ctx, fileName: file.name });
   ctx.progress(0.9);
   let pages = await pageCount(out, ctx);
-  if (!pages) throw new UserError(`This document has nothing to print (${file.name}).`, 422, "empty");
+  if (!pages) throw new UserError(msg("office.nothingToPrint", { name: file.name }), 422, "empty");
   let result = out;
   // The page count is known only after layout: the pages asked for are taken from the whole PDF.
   if (options.pageRange.trim() !== "") {
@@ -41,5 +42,5 @@ export const wordToPdf: Processor<BasicConvertOptions> = async ({ files, options
   }
   const notes = [`Converted the ${conversion.kind === "text" ? "document" : conversion.kind} to a ${pages}-page PDF.`];
   if (options.ocrEnabled) notes.push("OCR does not apply: the PDF carries the document's own text.");
-  return { files: [{ path: result, name: `${stemOf(file.name)}.pdf` }], message: notes.join(" ") };
+  return { files: [{ path: result, name: `${stemOf(file.name)}.pdf` }], message: notes };
 };

@@ -6,7 +6,7 @@ import { acceptPipeline } from "../accept-pipeline.js";
 import type { ProcessReply } from "../../jobs/publish.js";
 import type { Locale } from "../../../catalog/locales.js";
 import { say } from "../../i18n/i18n.js";
-import type { Text } from "../../i18n/message.js";
+import { msg, type Text } from "../../i18n/message.js";
 import { localizeReply } from "../../jobs/publish.js";
 
 /** How long after a job ends its language is remembered for those who ask about it. */
@@ -15,7 +15,7 @@ const JOB_LOCALE_KEPT_MS = 60 * 60 * 1000;
 const FINAL = new Set(["succeeded", "failed", "cancelled"]);
 
 function notFound(): UserError {
-  return new UserError("There is no such job, or it has expired.", 404, "not_found");
+  return new UserError(msg("errors.noSuchJob"), 404, "not_found");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SENTENCE_SEPARATORS, type Locale } from "../../../catalog/locales.js";
+import { DEFAULT_LOCALE, isLocale } from "../../../catalog/locales.js";
 import { sayText, type Text } from "../../../pdf-ops/message.js";
 import { i18n } from "./i18n.js";
 
@@ -9,6 +9,6 @@ import { i18n } from "./i18n.js";
  */
 export async function sayOnPage(text: Text): Promise<string> {
   await i18n.loadNamespaces(["messages", "tools"]);
-  const separator = SENTENCE_SEPARATORS[i18n.language as Locale] ?? " ";
-  return sayText(text, (key, values) => i18n.t(key, { ...values, ns: "messages" }), separator);
+  const locale = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+  return sayText(text, (key, options) => i18n.t(key, { ...options, ns: "messages" }), locale);
 }

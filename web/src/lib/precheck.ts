@@ -1,5 +1,8 @@
 import type { ToolDefinition } from "../../../catalog/index.js";
+import { NO_PAGES_TO_DELETE } from "../../../catalog/options/pages.js";
+import { describeIssue } from "../../../pdf-ops/options.js";
 import { i18n } from "../i18n/i18n.js";
+import { sayOnPage } from "../i18n/say.js";
 
 export interface Problem {
   title: string;
@@ -9,19 +12,20 @@ export interface Problem {
 /** The spec's toast titles for the settings that block processing; other problems get a general title. */
 function titleFor(field: string, message: string): string {
   if (field === "userPassword") return i18n.t("common:precheck.passwordRequired");
-  if (message === "Please select at least one page to delete.") return i18n.t("common:precheck.noPagesToDelete");
+  if (message === NO_PAGES_TO_DELETE) return i18n.t("common:precheck.noPagesToDelete");
   return i18n.t("common:precheck.checkSettings");
 }
 
 /**
  * What stops processing before anything is sent: no files, too few files, or settings the tool's schema refuses.
- * The catalogue's messages are the spec's sentences; the server checks the same schema again.
+ * A refused setting is said as the server says it (the shared catalogue's sentence, in the page's language, fetched
+ * the first time one is shown); the server checks the same schema again.
  */
-export function problemBeforeProcessing(
+export async function problemBeforeProcessing(
   tool: ToolDefinition,
   files: readonly File[],
   values: Record<string, unknown>,
-): Problem | null {
+): Promise<Problem | null> {
   if (files.length === 0) return { title: i18n.t("common:precheck.noFiles"), description: i18n.t("common:precheck.noFilesText") };
   if (files.length < tool.minFiles) {
     return {
@@ -34,7 +38,5 @@ export function problemBeforeProcessing(
   const parsed = tool.options.safeParse(values);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;
-  const field = String(issue.path[0] ?? "");
-  const sentence = /^[A-Z]/.test(issue.message) ? issue.message : `${issue.path.join(".")}: ${issue.message}`;
-  return { title: titleFor(field, issue.message), description: sentence };
+  return { title: titleFor(String(issue.path[0] ?? ""), issue.message), description: await sayOnPage(describeIssue(issue, values)) };
 }

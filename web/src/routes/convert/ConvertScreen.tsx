@@ -56,9 +56,10 @@ export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
       toast({ title: t("convert.noFiles"), description: t("convert.noFilesText"), variant: "destructive" });
       return;
     }
-    const problem = problemBeforeProcessing(target, files, values);
-    if (problem) toast({ ...problem, variant: "destructive" });
-    else void run(files, values);
+    void problemBeforeProcessing(target, files, values).then((problem) => {
+      if (problem) toast({ ...problem, variant: "destructive" });
+      else void run(files, values);
+    });
   };
 
   const options = <OptionSections tool={target} target={targetName(target)} values={values} setValues={setValues} />;

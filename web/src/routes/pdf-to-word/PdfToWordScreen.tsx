@@ -38,9 +38,10 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
   const result = state.result?.downloadUrl ? state.result : undefined;
 
   const process = () => {
-    const problem = problemBeforeProcessing(tool, files, values);
-    if (problem) toast({ ...problem, variant: "destructive" });
-    else void run(files, values);
+    void problemBeforeProcessing(tool, files, values).then((problem) => {
+      if (problem) toast({ ...problem, variant: "destructive" });
+      else void run(files, values);
+    });
   };
 
   const processAnother = () => {

@@ -58,12 +58,10 @@ export default function RedactScreen({ tool }: { tool: ToolDefinition }) {
 
   const redact = () => {
     const values = { ...search, terms: search.terms.filter((t) => t.trim() !== ""), areas: areas.map(toRequest) };
-    const problem = problemBeforeProcessing(tool, file ? [file] : [], values);
-    if (problem) {
-      toast({ ...problem, variant: "destructive" });
-      return;
-    }
-    void run([file!], values);
+    void problemBeforeProcessing(tool, file ? [file] : [], values).then((problem) => {
+      if (problem) toast({ ...problem, variant: "destructive" });
+      else void run([file!], values);
+    });
   };
 
   const result = state.result?.downloadUrl ? state.result : undefined;

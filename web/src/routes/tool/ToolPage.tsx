@@ -57,9 +57,10 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
-    const problem = problemBeforeProcessing(tool, files, values);
-    if (problem) toast({ ...problem, variant: "destructive" });
-    else void run(files, batch ? { ...values, batch: true } : values);
+    void problemBeforeProcessing(tool, files, values).then((problem) => {
+      if (problem) toast({ ...problem, variant: "destructive" });
+      else void run(files, batch ? { ...values, batch: true } : values);
+    });
   };
 
   return (
