@@ -72,31 +72,27 @@ export async function walkedPageCount(file: string, ctx: EngineContext): Promise
   return { pages: countPageLines(stdout.toString("utf8")), treeWarnings: warnsAboutTree(exitCode, stderr) };
 }
 
-/** What one look at a file tells: its stated page count, the pages its tree really holds, and qpdf --check's verdict. */
+/** What one look at a file tells: its stated page count and the pages its tree really holds. */
 export interface PdfInspection {
   /** The root's /Count. */
   pageCount: number;
   /** Pages found by walking the tree. */
   walkedPages: number;
   treeWarnings: boolean;
-  /** qpdf --check's exit code (0 sound, 3 warnings, 2 errors), when the check was asked for. */
-  checkExit?: number;
 }
 
 /**
- * What a tool needs to know before it starts, in one qpdf run: a sandboxed engine start costs more than reading a
- * small file, so the count, the walk and (for tools whose result is a qpdf copy of the input, which is as sound as
- * the input) the check share one. The check decodes every stream, so only those tools ask for it. qpdf stops after
- * a check that finds errors, and the walk at a loop in the tree; the count and the walk are then asked for on their
- * own, so that a file whose /Count can be read gets its tree rebuilt rather than the whole file.
+ * What a tool needs to know before it starts, in one qpdf run: the count and the walk. qpdf stops the walk at a loop
+ * in the tree; the count and the walk are then asked for on their own, so that a file whose /Count can be read gets
+ * its tree rebuilt rather than the whole file.
  */
-export async function inspectPdf(file: string, ctx: EngineContext, { check = false } = {}): Promise<PdfInspection> {
+export async function inspectPdf(file: string, ctx: EngineContext): Promise<PdfInspection> {
   let run;
   try {
     run = await runProcess({
       engine: "qpdf",
       command: "qpdf",
-      args: [...(check ? ["--check"] : []), "--show-npages", "--show-pages", file],
+      args: ["--show-npages", "--show-pages", file],
       cwd: ctx.workDir,
       timeoutMs: ctx.timeoutMs,
       signal: ctx.signal,
@@ -107,9 +103,8 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
   }
   const { stdout, stderr, exitCode } = run;
   if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
-  const checkExit = check ? exitCode : undefined;
   const text = stdout.toString("utf8");
-  // The check's report holds no line that is a bare number: the first one is --show-npages's answer.
+  // --show-npages's answer is the one line that is a bare number.
   const declared = /^(\d+)$/m.exec(text);
   if (exitCode === 2 || !declared) {
     const count = await pageCount(file, ctx);
@@ -118,9 +113,9 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
       if (err instanceof EngineError) return { pages: 0, treeWarnings: true };
       throw err;
     });
-    return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings, checkExit };
+    return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings };
   }
-  return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr), checkExit };
+  return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr) };
 }
 
 /** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */
