@@ -64,6 +64,8 @@ export interface Config {
   uploadStallMs: number;
   /** Open connections from one client address (0: no cap; off by default behind a proxy, where all share one). */
   maxConnectionsPerAddress: number;
+  /** Each API call writes where its time went to standard error (PHASE_TIMING=1; lib/request-timeline.ts). */
+  phaseTiming: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -142,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: intFrom(env.KEEP_ALIVE_TIMEOUT_SECONDS, 10) * 1000,
     uploadStallMs: intFrom(env.UPLOAD_STALL_SECONDS, 30) * 1000,
     maxConnectionsPerAddress: intFrom(env.MAX_CONNECTIONS_PER_ADDRESS, trustProxy ? 0 : 64),
+    phaseTiming: env.PHASE_TIMING === "1" || env.PHASE_TIMING === "true",
   };
 }

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { AbortedError, EngineFailure, type EngineFailureKind } from "../errors.js";
+import { requestTimeline } from "../lib/request-timeline.js";
 import { Semaphore } from "../lib/semaphore.js";
 import { prlimitArgs } from "./engine-limits.js";
 import { withoutNetwork } from "./network-sandbox.js";
@@ -103,11 +104,14 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   const release = await capFor(options.engine).acquire(signal).catch(() => {
     throw new AbortedError();
   });
+  const timeline = requestTimeline();
+  timeline?.mark(`${options.engine} turn`);
   try {
     // Cancelled while it waited for its turn (an abort event that came before the run listens is not heard again).
     if (signal?.aborted) throw new AbortedError();
-    return await spawnOnce(options);
+    return await spawnOnce(options, () => timeline?.mark(`${options.engine} started`));
   } finally {
+    timeline?.mark(`${options.engine} ended`);
     release();
   }
 }
@@ -171,7 +175,7 @@ function wrapperMissedProgram(exitCode: number, stderr: string): boolean {
   return (exitCode === 127 || exitCode === 1) && /^(bwrap: execvp \S+: No such file or directory|(unshare|setpriv|prlimit): failed to execute )/.test(stderr);
 }
 
-function spawnOnce(options: RunOptions): Promise<RunResult> {
+function spawnOnce(options: RunOptions, started: () => void): Promise<RunResult> {
   const okCodes = options.okExitCodes ?? [0];
   return new Promise((resolve, reject) => {
     const timeLimitMs = timeLimitFor(options.engine, options.timeoutMs);
@@ -190,6 +194,7 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
       maxStdoutBytes: options.maxStdoutBytes ?? 16 * 1024 * 1024,
       maxStderrChars: STDERR_LIMIT,
     });
+    program.onStart(started);
     let settled = false;
     let killedFor: "timeout" | "abort" | undefined;
 
