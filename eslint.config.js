@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import i18next from "eslint-plugin-i18next";
+import { UNTRANSLATED_FILES } from "./web/untranslated-files.js";
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**"] },
@@ -13,9 +15,42 @@ export default tseslint.config(
     },
   },
   {
+    // pdf-ops runs in the browser too: no Node.js modules or globals.
+    files: ["pdf-ops/**/*.ts"],
+    rules: {
+      "no-restricted-globals": ["error", "Buffer", "process", "require", "__dirname"],
+      "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "os", "crypto", "../server/*", "../../server/*"] }],
+    },
+  },
+  {
+    // The service worker: plain JavaScript served as it is, in a service worker's scope.
+    files: ["web/public/sw.js"],
+    languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", Response: "readonly" } },
+  },
+  {
     // The web app: the rules of hooks.
     files: ["web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
+    // Every word a visitor reads comes from the catalogues (web/src/locales): text in JSX and the attributes that
+    // are read out or shown (labels, titles, placeholders, alternative text) may not be literal strings.
+    files: ["web/src/**/*.tsx"],
+    ignores: ["web/src/**/*.test.tsx", ...UNTRANSLATED_FILES],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": { include: ["aria-label", "aria-description", "aria-valuetext", "title", "placeholder", "alt", "label", "hint", "processLabel"] },
+          // Symbols, numbers and units are the same in every language.
+          words: { exclude: ["[0-9!-/:-@[-`{-~\\s·×→←–—…%°]+", "[0-9,z-]+", "PDF Toolbox"] },
+          // A settings panel's bindings name the option they bind (bind.text("pages", t("pages.label"))).
+          callees: { exclude: ["i18n(ext)?", "t", "require", "[a-z]+\\.(text|number|slider|toggle|select|nested)"] },
+        },
+      ],
+    },
   },
 );

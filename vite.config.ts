@@ -10,7 +10,10 @@ export default defineConfig({
   publicDir: "public",
   plugins: [react(), toolSummariesPlugin()],
   css: { postcss: { plugins: [tailwindcss(tailwindConfig)] } },
+  // The device worker imports its engines as ES modules: MuPDF's waits for its WebAssembly at the top level.
+  worker: { format: "es" },
   build: {
+    target: "es2022",
     outDir: "../dist/web",
     emptyOutDir: true,
     // pdf.js is large and only organize-pdf and delete-pages need it; it stays in its own lazily loaded chunk.

@@ -1,9 +1,11 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { writeHeavyPdf } from "./fixtures.js";
+import { currentRssMb, peakRssMb } from "./process-memory.js";
+import { startServerProcess as startServer } from "./server-process.js";
 import { postMultipart, type UploadFile } from "./multipart-client.js";
 import { median, printTable, timeMedian } from "./table.js";
 
@@ -16,24 +18,6 @@ import { median, printTable, timeMedian } from "./table.js";
 const exec = promisify(execFile);
 const RUNS = 5;
 const PAGES = 500;
-
-async function startServer(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = 5600 + Math.floor(process.pid % 300);
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, process: child };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
 
 async function post(url: string, tool: string, files: readonly UploadFile[], fields: Record<string, string> = {}) {
   const { status, body } = await postMultipart(`${url}/api/process/${tool}`, files, fields);
@@ -59,17 +43,6 @@ async function qpdf(args: string[]): Promise<void> {
   await exec("qpdf", args).catch((err: { code?: number }) => {
     if (err.code !== 3) throw err;
   });
-}
-
-/** Peak resident memory (VmHWM) of a process, in MB. */
-async function peakRssMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-async function currentRssMb(pid: number): Promise<number> {
-  const status = await fs.readFile(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
 export async function run(): Promise<void> {

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_PAGES } from "../pdf-ops/limits.js";
 import os from "node:os";
 import path from "node:path";
 import { MAX_FILE_BYTES, MAX_FILES } from "../catalog/file-kinds.js";
@@ -115,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueLimit: intFrom(env.QUEUE_LIMIT, 100),
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
-    maxPages: intFrom(env.MAX_PAGES, 5000),
+    maxPages: intFrom(env.MAX_PAGES, DEFAULT_MAX_PAGES),
     renderProcesses: Math.max(1, intFrom(env.RENDER_PROCESSES, cores)),
     mupdf: {
       memoryLimitBytes: intFrom(env.MUPDF_MEMORY_LIMIT_MB, 1536) * MB,

@@ -5,7 +5,9 @@ import { redactOptions } from "../catalog/options/redact.js";
 import { protectOptions, unlockOptions } from "../catalog/options/security.js";
 import { splitOptions } from "../catalog/options/pages.js";
 import { watermarkOptions } from "../catalog/options/watermark.js";
-import { decodeOptions } from "../server/http/form-options.js";
+import { decodeOptions } from "../pdf-ops/options.js";
+// The server reads its errors in English through its catalogue; the sentences below are that English.
+import "../server/i18n/i18n.js";
 
 const fields = (entries: Record<string, string | string[]>) =>
   new Map(Object.entries(entries).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));

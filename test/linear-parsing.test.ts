@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { TOOLS } from "../catalog/tools.js";
 import { isPageSelectionText, parsePageSpans } from "../catalog/page-ranges.js";
-import { joinLines, splitEdges, trimLineEnds } from "../server/lib/line-whitespace.js";
+import { joinLines, splitEdges, trimLineEnds } from "../pdf-ops/line-whitespace.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makePng } from "./helpers/png.js";

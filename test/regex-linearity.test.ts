@@ -4,14 +4,14 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
- * Every regular expression literal in the code that sees visitors' input (server/, catalog/, web/src/) is run against
+ * Every regular expression literal in the code that sees visitors' input (server/, catalog/, pdf-ops/, web/src/) is run against
  * long crafted strings: runs of one or two characters taken from the pattern itself and from common text, ending
  * in a character nothing expects so that the match must fail. A pattern that backtracks over a run from every
  * position in it (nested repeats, `\s*\n\s*`, `(.*?)(\s*)$`) takes seconds on such a string; a linear one
  * microseconds. This stands in for a lint rule (eslint-plugin-regexp is not a dependency).
  */
 
-const ROOTS = ["server", "catalog", "web/src"];
+const ROOTS = ["server", "catalog", "pdf-ops", "web/src"];
 const SCREEN_LENGTH = 3_000;
 const CONFIRM_LENGTH = 30_000;
 const CONFIRM_LIMIT_MS = 250;

@@ -1,6 +1,8 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { namespaces, readCatalogue } from "./i18n-catalogues.js";
+import { startI18n } from "./src/i18n/i18n.js";
 
 afterEach(() => cleanup());
 
@@ -18,3 +20,6 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Screens render in English with every catalogue already loaded, as a prerendered page has them.
+startI18n("en", { en: Object.fromEntries(namespaces().map((ns) => [ns, readCatalogue("en", ns)])) });

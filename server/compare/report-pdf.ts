@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { PDFDocument, rgb, type PDFPage, type RGB } from "@cantoo/pdf-lib";
 import type { CompareReport, Rect, TextChange } from "../../catalog/compare-report.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import { plural } from "../lib/plural.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { fontFor, type StampFont } from "../pdf/stamp.js";
 import { describeSummary } from "./summary.js";
 

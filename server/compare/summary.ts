@@ -1,6 +1,6 @@
 import type { CompareReport, PageInfo } from "../../catalog/compare-report.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import { plural } from "../lib/plural.js";
+import { plural } from "../../pdf-ops/plural.js";
 
 /** "2, 5–7" */
 function pageList(pages: readonly number[]): string {

@@ -1,5 +1,5 @@
 import type { DocumentModel, Run } from "./layout-analysis.js";
-import { splitEdges } from "../lib/line-whitespace.js";
+import { splitEdges } from "../../pdf-ops/line-whitespace.js";
 
 /** CommonMark with GitHub tables, from the document model. Images are referenced by the names imageName gives. */
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";

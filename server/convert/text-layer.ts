@@ -2,13 +2,14 @@ import os from "node:os";
 import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { ocrLanguageLabel } from "../../catalog/ocr-languages.js";
-import { failedWith, replyForFailure, UserError } from "../errors.js";
+import { failedWith, replyForFailure } from "../errors.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
 import type { ReadablePdf } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { ProcessorContext } from "../tools/types.js";
 import { detectOcrLanguage } from "./ocr-language-detection.js";
+import { capitalised, NO_TEXT_SENTENCE, pagesPhrase, unrecognisedScans } from "../../pdf-ops/text/scans.js";
 
 /**
  * Conversions that rebuild a document read the PDF's text layer. A scan has none: its chosen pages are recognised
@@ -30,8 +31,7 @@ export interface TextLayer {
   notes: string[];
 }
 
-export const NO_TEXT_SENTENCE =
-  "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.";
+export { NO_TEXT_SENTENCE };
 
 /**
  * pages: the zero-based pages the conversion reads; scanned: those of them its own reading found without text.
@@ -46,10 +46,7 @@ export async function recogniseScans(
   progress: (fraction: number) => void = () => undefined,
 ): Promise<TextLayer> {
   if (scanned.length === 0) return { path: pdf.path, recognised: [], notes: [] };
-  if (!ocrEnabled) {
-    if (scanned.length === pages.length) throw new UserError(NO_TEXT_SENTENCE, 422, "no_text");
-    return { path: pdf.path, recognised: [], notes: [`${capitalised(pagesPhrase(scanned))} without a text layer came out without text (turn on OCR to recognise them).`] };
-  }
+  if (!ocrEnabled) return { path: pdf.path, recognised: [], notes: unrecognisedScans(pages, scanned) };
 
   const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, scanned.length * SECONDS_PER_PAGE * 1000) };
   await ensureRenderBudget(pdf, scanned.map((p) => p + 1), OCR_DPI, long, false);
@@ -86,9 +83,4 @@ export async function recogniseScans(
   };
 }
 
-function pagesPhrase(pages: readonly number[]): string {
-  const list = formatPageList(pages.map((p) => p + 1)).replaceAll(",", ", ");
-  return pages.length === 1 ? `page ${list}` : `${pages.length} pages (${list})`;
-}
 
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

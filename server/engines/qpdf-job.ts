@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { runProcess } from "./process-runner.js";
 import { qpdfFailure } from "./qpdf.js";
 import type { EngineContext } from "./context.js";
+import type { QpdfJob } from "../../pdf-ops/qpdf-args.js";
 
 /**
  * Runs qpdf from a JSON job file instead of command-line arguments. Used wherever a password is involved:
@@ -12,8 +13,7 @@ import type { EngineContext } from "./context.js";
  * The job file lives in the job's work folder (mode 0600) and goes with it.
  */
 
-/** qpdf's job JSON: the keys of `qpdf --job-json-help`. Flags take the empty string. */
-export type QpdfJob = Record<string, unknown>;
+export type { QpdfJob };
 
 export interface QpdfJobResult {
   exitCode: number;

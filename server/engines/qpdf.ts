@@ -1,18 +1,17 @@
 import { EngineFailure } from "../errors.js";
 import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
+import { qpdfFailureKind } from "../../pdf-ops/qpdf-failure.js";
+import { assembleArgs, mergeArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
 
 /**
  * qpdf: page assembly, rotation, overlays, encryption and structural checks. Exit code 3 means "done, with
  * warnings" (qpdf repaired something on the way), which counts as success.
  */
 
-/**
- * What a failed qpdf run means. qpdf says "invalid password" both for a wrong password and for a file that needs one
- * when none was given; every other failure (exit 2, such as "Loop detected in /Pages structure") is the file's.
- */
+/** What a failed qpdf run means (see qpdfFailureKind). */
 export function qpdfFailure(err: unknown, passwordGiven: boolean): unknown {
-  return classifyRunFailure(err, (e) => (/invalid password/.test(e.stderr) ? (passwordGiven ? "wrong-password" : "encrypted") : "damaged"));
+  return classifyRunFailure(err, (e) => qpdfFailureKind(e.stderr, passwordGiven));
 }
 
 /** `strict` refuses what qpdf could only do by repairing the input (exit code 3), for callers with a careful fallback. */
@@ -118,11 +117,7 @@ export async function inspectPdf(file: string, ctx: EngineContext): Promise<PdfI
   return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr) };
 }
 
-/** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */
-export interface PageSource {
-  file: string;
-  pages?: string;
-}
+export type { PageSource };
 
 /** Builds a new document from pages of others, in order. The first source's document-level data is kept. */
 export async function assemblePages(
@@ -131,19 +126,12 @@ export async function assemblePages(
   ctx: EngineContext,
   extraArgs: readonly string[] = [],
 ): Promise<void> {
-  const pageArgs = sources.flatMap((s) => (s.pages ? [s.file, s.pages] : [s.file]));
-  await qpdf([sources[0]!.file, ...extraArgs, "--pages", ...pageArgs, "--", output], ctx);
+  await qpdf(assembleArgs(sources, output, extraArgs), ctx);
 }
 
 /** Merges whole documents with an empty base, so that no input's catalogue wins over the others'. */
 export async function mergeDocuments(files: readonly string[], output: string, ctx: EngineContext, options: { strict?: boolean } = {}): Promise<void> {
-  await qpdf(["--empty", "--pages", ...files, "--", output], ctx, options);
-}
-
-/** Rotates pages by a multiple of 90 degrees; `pages` is a qpdf page range ("1-z" for all). */
-export function rotateArg(degrees: number, pages: string): string {
-  const normal = ((degrees % 360) + 360) % 360;
-  return `--rotate=+${normal}:${pages}`;
+  await qpdf(mergeArgs(files, output), ctx, options);
 }
 
 /**

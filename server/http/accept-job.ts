@@ -14,9 +14,10 @@ import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import type { InputFile } from "../tools/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
-import { decodeOptions } from "./form-options.js";
+import { decodeOptions } from "../../pdf-ops/options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
 import { markStep } from "../lib/request-timeline.js";
+import { msg } from "../i18n/message.js";
 
 export interface JobDeps {
   config: Config;
@@ -61,10 +62,10 @@ export interface WorkPlan {
  */
 export async function acceptJob(toolId: string, request: FastifyRequest, deps: JobDeps): Promise<Job<ProcessReply>> {
   const requested = findTool(toolId);
-  if (!requested) throw new UserError(`There is no tool called "${toolId}".`, 404, "unknown_tool");
+  if (!requested) throw new UserError(msg("errors.unknownTool", { tool: toolId.slice(0, 100) }), 404, "unknown_tool");
   return acceptWork(request, deps, fieldLimitsFor(requested), (fields) => {
     const tool = resolveTool(requested, fields);
-    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
+    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
     const batch = batchAsked(tool, fields);
     // A batch takes as many files as any request may carry, each run on its own.
     const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;

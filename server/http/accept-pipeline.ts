@@ -8,7 +8,8 @@ import type { PipelineStep } from "../jobs/spec.js";
 import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
 import { acceptWork, type JobDeps } from "./accept-job.js";
 import { JSON_FIELD_CHARS, TEXT_FIELD_CHARS, type FieldLimits } from "./field-limits.js";
-import { describeIssue } from "./form-options.js";
+import { describeIssue } from "../../pdf-ops/options.js";
+import { inEnglish } from "../i18n/i18n.js";
 
 /**
  * POST /api/pipeline: files (and/or fileIds) and `steps`, a JSON array of `{ "tool": id, "options": {…} }`, run one
@@ -46,17 +47,17 @@ function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step:
   const options = raw.options ?? {};
   if (!isRecord(options)) throw refuse(`${label} (${named.name}): "options" must be an object.`);
   const tool = dispatched(named, options, `${label} (${named.name})`);
-  if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.name);
+  if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
   if ((tool.extraFiles ?? []).length > 0) {
     throw refuse(`${label} (${tool.name}) needs a file of its own (${tool.extraFiles!.map((f) => f.name).join(", ")}), so it cannot run in a pipeline.`);
   }
   // Names a step's tool does not know are left out, as they are from a form (Convert PDF's "format" among them).
   const parsed = tool.options.safeParse(options);
-  if (!parsed.success) throw refuse(`${label} (${tool.name}): ${describeIssue(parsed.error.issues[0]!, options)}`);
+  if (!parsed.success) throw refuse(`${label} (${tool.name}): ${inEnglish(describeIssue(parsed.error.issues[0]!, options))}`);
   try {
     OPTION_CHECKS[processorIdOf(tool)]?.(parsed.data as never);
   } catch (err) {
-    if (err instanceof InvalidOptionsError) throw refuse(`${label} (${tool.name}): ${err.message}`);
+    if (err instanceof InvalidOptionsError) throw refuse(`${label} (${tool.name}): ${inEnglish(err.message)}`);
     throw err;
   }
   return { tool, step: { toolId: tool.id, options: parsed.data as Record<string, unknown> } };

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 import { TOOLS } from "../../catalog/tools.js";
-import { AbortedError, BusyError, publicMessage, UserError } from "../errors.js";
+import { AbortedError, BusyError, publicText, UserError } from "../errors.js";
 import { JobRecords } from "../jobs/records.js";
 import { Stats } from "../storage/stats.js";
 import type { JobQueue } from "../jobs/queue.js";
@@ -18,6 +18,10 @@ import { registerRateLimit } from "./rate-limit.js";
 import { registerSecurityHeaders, securityHeaders } from "./security-headers.js";
 import { registerJobRoutes } from "./routes/jobs.js";
 import { registerProcessRoute } from "./routes/process.js";
+import { say } from "../i18n/i18n.js";
+import { msg } from "../i18n/message.js";
+import { registerRequestLocale } from "./request-locale.js";
+import { registerSitemapRoute } from "./routes/sitemap.js";
 
 export interface AppDeps {
   config: Config;
@@ -36,32 +40,33 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
     // Errors found before routing (an address that is not valid percent-encoding) get the same JSON sentence,
     // and the headers, which hooks do not add before routing.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).headers(headers).status(400).send({ success: false, error: "The address is not valid." });
+      void (reply as FastifyReply).headers(headers).status(400).send({ success: false, error: say(msg("errors.badAddress"), "en") });
     },
   });
   capConnectionsPerAddress(app.server, config.maxConnectionsPerAddress);
   await app.register(multipart);
 
   registerSecurityHeaders(app, headers);
+  registerRequestLocale(app);
   registerRateLimit(app, config.rateLimitPerMinute, config.redisUrl);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof UserError) {
       if (error instanceof BusyError) reply.header("Retry-After", String(error.retryAfterSeconds));
-      return reply.status(error.status).send({ success: false, error: error.message });
+      return reply.status(error.status).send({ success: false, error: say(error.text, request.locale) });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, error: "The request could not be understood. Please try again." });
+      return reply.status(status).send({ success: false, error: say(msg("errors.badRequest"), request.locale) });
     }
     if (error instanceof AbortedError) {
-      return reply.status(499).send({ success: false, error: publicMessage(error) });
+      return reply.status(499).send({ success: false, error: say(publicText(error), request.locale) });
     }
     request.log.error({ err: error }, "unexpected error");
-    return reply.status(500).send({ success: false, error: publicMessage(error) });
+    return reply.status(500).send({ success: false, error: say(publicText(error), request.locale) });
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/")) return reply.status(404).send({ success: false, error: "Not found." });
+    if (request.url.startsWith("/api/")) return reply.status(404).send({ success: false, error: say(msg("errors.notFound"), request.locale) });
     return reply.status(404).type("text/html; charset=utf-8").send("<!doctype html><title>404 Page Not Found</title><h1>404 Page Not Found</h1><p>We could not find that page. <a href=\"/\">Go home</a>.</p>");
   });
 
@@ -71,7 +76,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerProcessRoute(app, jobDeps);
   const describeJobError = (err: unknown, jobId: string) => {
     if (!(err instanceof UserError || err instanceof AbortedError)) app.log.error({ err, jobId }, "job failed unexpectedly");
-    return publicMessage(err);
+    return publicText(err);
   };
   registerJobRoutes(app, jobDeps, new JobRecords<ProcessReply>(config.fileTtlMs), describeJobError);
   const listedTools = TOOLS.filter((t) => t.listed).length;
@@ -80,6 +85,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerDownloadRoute(app, store, fileTtlSeconds);
   registerHealthRoute(app, queue, config);
   registerDocsRoutes(app, fileTtlSeconds);
+  registerSitemapRoute(app);
   registerWebRoutes(app);
   return app;
 }

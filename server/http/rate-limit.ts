@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { connect, PREFIX } from "../jobs/redis-names.js";
+import { say } from "../i18n/i18n.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * Per-address limit on starting work (POST /api/process/…, /api/jobs/… and /api/pipeline): a fixed one-minute
@@ -89,6 +91,6 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, redis
     return reply
       .status(429)
       .header("Retry-After", String(retryAfter))
-      .send({ success: false, error: `Too many requests from your address. Please try again in ${retryAfter} seconds.` });
+      .send({ success: false, error: say(msg("errors.rateLimited", { seconds: retryAfter }), request.locale) });
   });
 }

@@ -27,7 +27,8 @@ export function inlineScriptHashes(webRoot: string | undefined): string[] {
 export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    // 'wasm-unsafe-eval' admits WebAssembly only (the device worker's qpdf and MuPDF), not eval or new Function.
+    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     // Page previews are drawn to canvases and shown from blob: URLs; icons may be data: URLs.
     "img-src 'self' data: blob:",

@@ -9,7 +9,7 @@ import { lifetimeInWords } from "../../catalog/lifetime.js";
 import { FILE_KINDS, IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { FileTooLargeError, UnsupportedFileError, UserError } from "../errors.js";
-import { safeFileName } from "../lib/file-names.js";
+import { safeFileName } from "../../pdf-ops/names.js";
 import { FILE_IDS_FIELD } from "./earlier-results.js";
 import type { FieldLimits } from "./field-limits.js";
 import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
@@ -17,6 +17,8 @@ import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
 import { SITE_ZIP_LIMITS } from "../lib/content-limits.js";
 import type { InputFile } from "../tools/types.js";
+import { msg } from "../i18n/message.js";
+import { takeLangField } from "./request-locale.js";
 
 /**
  * Streams a multipart upload to the job's folder, enforcing the limits while the bytes arrive: nothing is held
@@ -57,7 +59,7 @@ const PART_HEADER_PAIRS = 10;
 const PART_HEADER_BYTES = 16 * 1024;
 
 export async function receiveUpload(request: FastifyRequest, workDir: string, limits: UploadLimits, fieldLimits: FieldLimits): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new UserError("Please send the files as multipart/form-data.", 415, "not_multipart");
+  if (!request.isMultipart()) throw new UserError(msg("upload.notMultipart"), 415, "not_multipart");
   const upload: ReceivedUpload = { files: [], extra: new Map(), fields: new Map(), namedIds: [] };
   const uploadDir = path.join(workDir, "uploads");
   await fs.mkdir(uploadDir);
@@ -89,6 +91,8 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
       arriving = part.file;
       if (part.filename === undefined) {
         const value = await stall.race(readField(part.file, part.fieldname, fieldLimits.charsFor(part.fieldname), fieldsSeen, limits));
+        // The page's language comes first in the web app's forms, so even a refusal of the files is said in it.
+        if (part.fieldname === "lang") takeLangField(request, value);
         arriving = undefined;
         const list = upload.fields.get(part.fieldname) ?? [];
         list.push(value);
@@ -154,7 +158,7 @@ async function readField(
 }
 
 function tooManyFields(max: number): UserError {
-  return new UserError(`The request has too many fields: at most ${max}.`, 413, "too_many_fields");
+  return new UserError(msg("upload.tooManyFields", { max }), 413, "too_many_fields");
 }
 
 /**
@@ -168,19 +172,19 @@ function checkBoundary(contentType: string | undefined): void {
     .find((param) => param.slice(0, 9).toLowerCase() === "boundary=")
     ?.slice(9);
   const unquoted = boundary?.startsWith('"') && boundary.endsWith('"') && boundary.length >= 2 ? boundary.slice(1, -1) : boundary;
-  if (!unquoted) throw new UserError("The upload has no multipart boundary, so it could not be read.", 400, "bad_multipart");
+  if (!unquoted) throw new UserError(msg("upload.noBoundary"), 400, "bad_multipart");
   if (unquoted.length > 70) {
-    throw new UserError("The upload's multipart boundary is longer than 70 characters (the most RFC 2046 allows), so it could not be read.", 400, "bad_multipart");
+    throw new UserError(msg("upload.longBoundary"), 400, "bad_multipart");
   }
 }
 
 /** A 400 like any field the schema refuses: one field out of its bounds is an invalid value, not a heavy request. */
 function fieldTooLong(name: string, maxChars: number): UserError {
-  return new UserError(`"${name.slice(0, 100)}" is too long: at most ${maxChars} characters.`, 400, "field_too_long");
+  return new UserError(msg("upload.fieldTooLong", { name: name.slice(0, 100), max: maxChars }), 400, "field_too_long");
 }
 
 function fieldsTooLarge(maxBytes: number): UserError {
-  return new UserError(`The form fields are too large together: at most ${formatLimit(maxBytes)}.`, 413, "fields_too_large");
+  return new UserError(msg("upload.fieldsTooLarge", { size: formatLimit(maxBytes) }), 413, "fields_too_large");
 }
 
 function formatLimit(bytes: number): string {
@@ -220,23 +224,41 @@ function watchForStall(raw: FastifyRequest["raw"], stallMs: number): { race<T>(w
   };
 }
 
-/** How much of a refused request's body is read and dropped, and for how long, before its connection is closed. */
+/**
+ * How much of a refused request's body is read and dropped before its connection is closed. Closing while the client
+ * still sends makes the kernel reset the connection, and a reset can throw away the refusal the client has not read
+ * yet; so a client that keeps sending is read to the end (up to a bound), and only one that stalls, or sends for too
+ * long, is cut off.
+ */
 const DISCARD_MAX_BYTES = 64 * MB;
-const DISCARD_MAX_MS = 10_000;
+const DISCARD_STALL_MS = 10_000;
+const DISCARD_MAX_MS = 60_000;
 
 function discardRestOfBody(raw: FastifyRequest["raw"]): void {
   raw.unpipe();
   if (raw.readableEnded || raw.destroyed) return;
   let discarded = 0;
-  const close = () => raw.socket?.destroy();
-  const timer = setTimeout(close, DISCARD_MAX_MS);
-  timer.unref();
+  const stop = () => {
+    clearTimeout(stall);
+    clearTimeout(deadline);
+  };
+  const close = () => {
+    stop();
+    raw.socket?.destroy();
+  };
+  let stall = setTimeout(close, DISCARD_STALL_MS);
+  const deadline = setTimeout(close, DISCARD_MAX_MS);
+  stall.unref();
+  deadline.unref();
   raw.on("data", (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > DISCARD_MAX_BYTES) close();
+    if (discarded > DISCARD_MAX_BYTES) return close();
+    clearTimeout(stall);
+    stall = setTimeout(close, DISCARD_STALL_MS);
+    stall.unref();
   });
-  raw.once("end", () => clearTimeout(timer));
-  raw.once("close", () => clearTimeout(timer));
+  raw.once("end", stop);
+  raw.once("close", stop);
   raw.resume();
 }
 
@@ -246,30 +268,30 @@ function decodeFormFileName(name: string): string {
 }
 
 function tooManyFiles(max: number): UserError {
-  return new UserError(`Too many files: you can upload at most ${max} at once.`, 400, "too_many_files");
+  return new UserError(msg("upload.tooManyFiles", { max }), 400, "too_many_files");
 }
 
 function translateMultipartError(err: unknown, limits: UploadLimits): unknown {
   const code = (err as { code?: string }).code;
   switch (code) {
     case "FST_REQ_FILE_TOO_LARGE":
-      return new FileTooLargeError(`A file is larger than ${Math.round(limits.maxFileBytes / MB)} MB, the most we accept per file.`);
+      return new FileTooLargeError(msg("upload.fileTooLarge", { megabytes: Math.round(limits.maxFileBytes / MB) }));
     case "FST_FILES_LIMIT":
       return tooManyFiles(limits.maxFiles);
     case "FST_PARTS_LIMIT":
     case "FST_FIELDS_LIMIT":
       return tooManyFields(limits.maxFormFields);
     case "FST_MP_PREMATURE_CLOSE":
-      return new UserError("The upload was cut off before it finished. Please try again.", 400, "bad_multipart");
+      return new UserError(msg("upload.cutOff"), 400, "bad_multipart");
     case "FST_PROTO_VIOLATION":
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new UserError("The upload could not be read. Please try again.", 400, "bad_multipart");
+      return new UserError(msg("upload.unreadable"), 400, "bad_multipart");
     default:
       if (err instanceof Error && /Unexpected end of (form|multipart data)|Part terminated early/i.test(err.message)) {
-        return new UserError("The upload was cut off before it finished. Please try again.", 400, "bad_multipart");
+        return new UserError(msg("upload.cutOff"), 400, "bad_multipart");
       }
       if (err instanceof Error && /Malformed part header|Boundary not found|Header size limit|needle/i.test(err.message)) {
-        return new UserError("The upload could not be read. Please try again.", 400, "bad_multipart");
+        return new UserError(msg("upload.unreadable"), 400, "bad_multipart");
       }
       return err;
   }
@@ -283,7 +305,7 @@ function kindsSentence(kinds: readonly FileKind[]): string {
 /** Checks each file by its content against the kinds its field accepts, and the file count against the tool. */
 export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): Promise<{ files: InputFile[]; extra: Record<string, InputFile> }> {
   const classify = async (file: ReceivedFile, accepted: readonly FileKind[]): Promise<InputFile> => {
-    if (file.size === 0) throw new UserError(`"${file.name}" is empty.`, 400, "empty_file");
+    if (file.size === 0) throw new UserError(msg("upload.empty", { name: file.name }), 400, "empty_file");
     const kind = await sniffKind(file.path, file.name);
     if (!kind || !accepted.includes(kind)) {
       throw new UnsupportedFileError(`"${file.name}" is not ${kindsSentence(accepted)}.`);
@@ -296,14 +318,19 @@ export async function checkFiles(tool: ToolDefinition, upload: ReceivedUpload): 
   };
 
   // A tool that can work without files (HTML to PDF from a web address) asks for what it needs itself.
-  if (upload.files.length === 0 && tool.minFiles > 0) throw new UserError("Please upload at least one file to process.", 400, "no_files");
+  if (upload.files.length === 0 && tool.minFiles > 0) throw new UserError(msg("upload.noFiles"), 400, "no_files");
   if (upload.files.length < tool.minFiles) {
-    throw new UserError(tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`, 400, "not_enough_files");
+    const sentence = tool.minFilesMessage ? msg(`tools:${tool.id}.minFilesMessage`) : msg("upload.notEnoughFiles", { count: tool.minFiles });
+    throw new UserError(sentence, 400, "not_enough_files");
   }
   if (upload.files.length > tool.maxFiles) {
+    const name = msg(`tools:${tool.id}.name`);
     throw new UserError(
-      tool.maxFilesMessage ??
-        (tool.maxFiles === 1 ? `${tool.name} takes one file at a time.` : `Too many files: ${tool.name} takes at most ${tool.maxFiles}.`),
+      tool.maxFilesMessage
+        ? msg(`tools:${tool.id}.maxFilesMessage`)
+        : tool.maxFiles === 1
+          ? msg("upload.oneAtATime", { tool: name })
+          : msg("upload.toolTakesAtMost", { tool: name, max: tool.maxFiles }),
       400,
       "too_many_files",
     );

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { inEnglish } from "../i18n/i18n.js";
 import path from "node:path";
 import { AbortedError, EngineFailure, replyForFailure, UserError } from "../errors.js";
 import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
@@ -54,7 +55,7 @@ export async function runBatch<O>(processor: Processor<O>, input: ProcessorInput
     const own: ProcessorContext = { ...ctx, workDir, progress: (f) => ctx.progress((i + Math.min(1, Math.max(0, f))) / total) };
     try {
       const result = await processor({ ...input, files: [file] }, own);
-      outcomes.push({ name: file.name, outputs: [...result.files, ...(result.extraction?.files ?? [])], message: result.message });
+      outcomes.push({ name: file.name, outputs: [...result.files, ...(result.extraction?.files ?? [])], message: result.message && inEnglish(result.message) });
     } catch (err) {
       const sentence = sentenceFor(err, file.name);
       // Our own mistakes and a cancel or the job's deadline end the whole job, as they would a single file.

@@ -9,6 +9,7 @@ import { PROCESSORS } from "../tools/index.js";
 import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
+import type { Text } from "../i18n/message.js";
 
 /**
  * Several tools in a row as one job (`POST /api/pipeline`): each step's outputs are the next step's files, each step
@@ -45,18 +46,18 @@ async function outputsAsInputs(outputs: readonly OutputFile[], tool: ToolDefinit
 function failedStep(err: unknown, index: number, tool: ToolDefinition, files: readonly InputFile[]): unknown {
   const reply = err instanceof EngineFailure ? replyForFailure(err, files.length === 1 ? files[0]!.name : undefined) : err;
   if (!(reply instanceof UserError)) return reply;
-  return new UserError(`${stepName(index, tool)} failed: ${reply.message}`, reply.status, reply.code);
+  return new UserError([`${stepName(index, tool)} failed:`, reply.text], reply.status, reply.code);
 }
 
 export async function runPipeline(steps: readonly PipelineStep[], input: ProcessorInput<unknown>, ctx: ProcessorContext): Promise<ToolResult> {
   let files = input.files;
   let previous: ToolDefinition | undefined;
   let result: ToolResult | undefined;
-  const said: string[] = [];
+  const said: Text[] = [];
   for (const [index, step] of steps.entries()) {
     const tool = findTool(step.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
-    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? step.toolId);
+    if (!tool || !processor) throw new NotAvailableError(tool?.id ?? step.toolId);
     if (result && previous) files = await outputsAsInputs(result.files, tool, index, previous);
     const workDir = path.join(ctx.workDir, `step-${index + 1}`);
     await fs.mkdir(workDir);
@@ -66,10 +67,11 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
     } catch (err) {
       throw failedStep(err, index, tool, files);
     }
-    const notes = [result.message, ...unappliedSettingNotes(tool, step.options)].filter(Boolean).join(" ");
-    said.push(`${stepName(index, tool)}: ${notes || "done."}`);
+    const notes: Text[] = [result.message ?? "", ...unappliedSettingNotes(tool, step.options)];
+    const saysSomething = notes.some((note) => note !== "" && !(Array.isArray(note) && note.length === 0));
+    said.push([`${stepName(index, tool)}:`, saysSomething ? notes : "done."]);
     ctx.progress((index + 1) / steps.length);
     previous = tool;
   }
-  return { ...result!, message: said.join(" ") };
+  return { ...result!, message: said };
 }

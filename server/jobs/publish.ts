@@ -1,7 +1,10 @@
+import type { Locale } from "../../catalog/locales.js";
+import { say } from "../i18n/i18n.js";
+import type { Text } from "../i18n/message.js";
 import path from "node:path";
 import { MAX_FILES } from "../../catalog/file-kinds.js";
 import { contentTypeFor } from "../lib/content-types.js";
-import { safeFileName } from "../lib/file-names.js";
+import { safeFileName } from "../../pdf-ops/names.js";
 import { writeZip } from "../lib/zip.js";
 import type { FileStore } from "../storage/store.js";
 import type { OutputGroup, ToolResult } from "../tools/types.js";
@@ -20,7 +23,7 @@ interface KeptGroup {
 /** The JSON reply of a successful run: what the spec's pages read, plus the sizes and ids of what was made. */
 export interface ProcessReply extends KeptGroup {
   success: true;
-  message?: string;
+  message?: Text;
   /** The result is incomplete: what was lost (a repair that could not recover everything). */
   warning?: string;
   extractionResult?: { success: true } & KeptGroup;
@@ -51,6 +54,11 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
     kept.fileIds = ids;
   }
   return kept;
+}
+
+/** A reply with its sentences said in `locale` (processors give them as catalogue messages). */
+export function localizeReply<R extends { message?: Text; warning?: string }>(reply: R, locale: Locale): R {
+  return reply.message === undefined || typeof reply.message === "string" ? reply : { ...reply, message: say(reply.message, locale) };
 }
 
 export async function publishResult(result: ToolResult, store: FileStore, workDir: string, toolId: string): Promise<ProcessReply> {

@@ -1,3 +1,4 @@
+import type { Text } from "../i18n/message.js";
 import type { Job, JobState } from "./queue.js";
 
 /** What a client polling or listening to a job is told. */
@@ -6,14 +7,14 @@ export interface JobSnapshot<R> {
   state: JobState;
   progress: number;
   result?: R;
-  error?: string;
+  error?: Text;
 }
 
 interface JobRecord<R> {
   job: Job<R>;
   createdAt: number;
   result?: R;
-  error?: string;
+  error?: Text;
 }
 
 /**
@@ -25,7 +26,7 @@ export class JobRecords<R> {
 
   constructor(private readonly ttlMs: number) {}
 
-  add(job: Job<R>, describeError: (err: unknown, jobId: string) => string, now = Date.now()): void {
+  add(job: Job<R>, describeError: (err: unknown, jobId: string) => Text, now = Date.now()): void {
     this.forgetExpired(now);
     const record: JobRecord<R> = { job, createdAt: now };
     this.records.set(job.id, record);

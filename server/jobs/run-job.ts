@@ -45,7 +45,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
-    if (!tool || !processor) throw new NotAvailableError(tool?.name ?? spec.toolId);
+    if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
     markStep("job started");
     const workDir = await folders.take();
     markStep("folder ready");
@@ -92,7 +92,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       }
       // A pipeline says its steps' own.
       const notes = spec.steps ? [] : unappliedSettingNotes(tool, spec.options);
-      if (notes.length > 0) result.message = [result.message, ...notes].filter(Boolean).join(" ");
+      if (notes.length > 0) result.message = [result.message ?? "", ...notes];
       const reply = await publishResult(result, store, workDir, tool.id);
       markStep("published");
       return reply;

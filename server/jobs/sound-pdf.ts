@@ -136,5 +136,5 @@ export async function soundOutputs(result: ToolResult, ctx: EngineContext, check
   if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt, sources);
   if (rebuilt.length === 0) return sound;
   const note = `The result ${rebuilt.join(", ")} came out damaged, because the file you sent is, and was rebuilt so that it opens everywhere: check it, or run Repair PDF on your file for a full account of the damage.`;
-  return { ...sound, message: [sound.message, note].filter(Boolean).join(" ") };
+  return { ...sound, message: [sound.message ?? "", note] };
 }

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-import { cleanNameCharacters, uniqueNames } from "./file-names.js";
+import { cleanNameCharacters, uniqueNames } from "../../pdf-ops/names.js";
 
 /**
  * Writes the ZIP that carries a tool's several outputs. Written here rather than with a ZIP library because the

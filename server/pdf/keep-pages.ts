@@ -2,7 +2,8 @@ import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { assemblePages } from "../engines/qpdf.js";
 import type { ProcessorContext } from "../tools/types.js";
-import { readOutline, remapOutline, writeOutline } from "./outline.js";
+import { keptOutline } from "../../pdf-ops/outline.js";
+import { readOutline, writeOutline } from "./outline.js";
 
 export interface KeptPages {
   path: string;
@@ -31,8 +32,7 @@ export async function keepPages(
     readOutline(source, ctx),
   ]);
   if (outline.length === 0) return { path: assembled };
-  const newIndex = new Map(kept.map((page, i) => [page - 1, i]));
-  const remapped = options.keepBookmarks ? remapOutline(outline, (old) => newIndex.get(old)) : [];
+  const remapped = keptOutline(outline, kept, options.keepBookmarks);
   const fixed = path.join(ctx.workDir, `${options.name}-bookmarks.pdf`);
   await writeOutline(assembled, fixed, remapped, ctx);
   return { path: fixed, bookmarks: options.keepBookmarks ? "kept" : "removed" };

@@ -6,6 +6,8 @@ import { checkVerdict } from "../engines/qpdf-check.js";
 import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 
+export { repairNote } from "../../pdf-ops/repair-note.js";
+
 /** A PDF that qpdf can read: the upload itself, or a copy MuPDF repaired. */
 export interface ReadablePdf {
   path: string;
@@ -156,10 +158,4 @@ export async function withContentRebuilt(source: string, ctx: ProcessorContext, 
 /** Opens several inputs side by side (each engine's concurrency cap still applies). */
 export async function openPdfInputs(files: readonly InputFile[], ctx: ProcessorContext): Promise<ReadablePdf[]> {
   return Promise.all(files.map((file) => openPdfInput(file, ctx)));
-}
-
-/** A note for the reply when a file had to be repaired before the tool could work on it. */
-export function repairNote(pdfs: ReadonlyArray<Pick<ReadablePdf, "name" | "repaired">>): string | undefined {
-  const names = pdfs.filter((p) => p.repaired).map((p) => p.name);
-  return names.length > 0 ? `Repaired on the way: ${names.join(", ")} had a damaged structure.` : undefined;
 }

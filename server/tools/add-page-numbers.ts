@@ -1,11 +1,12 @@
 import path from "node:path";
 import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 import type { PageNumberOptions } from "../../catalog/options/page-numbers.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { applyStamps, fontFor, hexToRgb, visiblePageBoxes } from "../pdf/stamp.js";
 import type { Processor } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /**
  * Numbering counts every page of the range, starting at startNumber on its first page; excluded pages and a
@@ -30,7 +31,7 @@ export const addPageNumbers: Processor<PageNumberOptions> = async ({ files, opti
   const labels = pageLabels(options, pdf.pageCount);
   const stem = stemOf(pdf.name);
   if (labels.length === 0) {
-    return { files: [{ path: pdf.path, name: `${stem}.pdf` }], message: "No page was left to number with these settings; the file is unchanged." };
+    return { files: [{ path: pdf.path, name: `${stem}.pdf` }], message: msg("results.nothingToNumber") };
   }
   const boxes = await visiblePageBoxes(pdf.path, ctx);
   ctx.progress(0.3);
@@ -54,6 +55,6 @@ export const addPageNumbers: Processor<PageNumberOptions> = async ({ files, opti
   await applyStamps(pdf.path, stamp, { targets: labels.map((l) => l.page), stampPages: labels.map((_, i) => i + 1) }, out, ctx);
   return {
     files: [{ path: out, name: `${stem}-numbered.pdf` }],
-    message: `Numbered ${labels.length} of ${pdf.pageCount} pages, from "${labels[0]!.label}" to "${labels.at(-1)!.label}".`,
+    message: msg("results.numbered", { count: labels.length, total: pdf.pageCount, first: labels[0]!.label, last: labels.at(-1)!.label }),
   };
 };

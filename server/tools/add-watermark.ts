@@ -1,11 +1,12 @@
 import path from "node:path";
 import { PDFDocument, rgb, type PDFPage } from "@cantoo/pdf-lib";
 import type { WatermarkOptions } from "../../catalog/options/watermark.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { applyStamps, drawCenteredText, fontFor, hexToRgb, rotatedExtent, visiblePageBoxes, type StampFont } from "../pdf/stamp.js";
 import type { Processor } from "./types.js";
+import { msg } from "../i18n/message.js";
 
 /** Space kept between a corner watermark and the page edge, in points. */
 const EDGE = 36;
@@ -34,10 +35,12 @@ export const addWatermark: Processor<WatermarkOptions> = async ({ files, options
 
   const out = path.join(ctx.workDir, "watermarked.pdf");
   await applyStamps(pdf.path, stamp, { targets, stampPages }, out, ctx);
-  const which = targets.length === pdf.pageCount ? "every page" : `${targets.length} of ${pdf.pageCount} pages`;
   return {
     files: [{ path: out, name: `${stemOf(pdf.name)}-watermarked.pdf` }],
-    message: `Added the watermark to ${which} at ${options.opacity}% opacity.`,
+    message:
+      targets.length === pdf.pageCount
+        ? msg("results.watermarkAll", { opacity: options.opacity })
+        : msg("results.watermarkSome", { count: targets.length, total: pdf.pageCount, opacity: options.opacity }),
   };
 };
 

@@ -4,7 +4,7 @@ import { DamagedPdfError, failedWith, InvalidOptionsError } from "../errors.js";
 import type { AnnotationSpec } from "../engines/mupdf/annotate-tasks.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { parseColor } from "../lib/colors.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";

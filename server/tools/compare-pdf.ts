@@ -13,9 +13,9 @@ import { diffWords } from "../compare/word-diff.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { DamagedPdfError, failedWith, UserError } from "../errors.js";
 import { MAX_COMPARED_WORDS } from "../lib/content-limits.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor, ProcessorContext } from "./types.js";
 
 type Progress = (fraction: number) => void;

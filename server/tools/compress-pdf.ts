@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CompressOptions } from "../../catalog/options/pages.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { externalizeInlineImages } from "../pdf/inline-images.js";

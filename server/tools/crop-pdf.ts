@@ -3,10 +3,10 @@ import { POINTS_PER, type CropOptions } from "../../catalog/options/crop.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, InvalidOptionsError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor } from "./types.js";
 
 /**

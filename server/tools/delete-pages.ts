@@ -1,25 +1,16 @@
 import path from "node:path";
 import type { DeletePagesOptions } from "../../catalog/options/pages.js";
-import { InvalidOptionsError } from "../errors.js";
+import { deletePagesMessage, planDeletePages } from "../../pdf-ops/pages/delete-pages.js";
+import { OPTIMIZE_ARGS } from "../../pdf-ops/qpdf-args.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
 import type { OutputFile, Processor } from "./types.js";
-
-export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
 
 export const deletePages: Processor<DeletePagesOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const doomed = new Set(selectPages(options.pages, pdf.pageCount, "pages"));
-  const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !doomed.has(p));
-  if (kept.length === 0) {
-    throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
-  }
-  const stem = stemOf(pdf.name);
-  const result = await keepPages(pdf.path, kept, ctx, {
+  const plan = planDeletePages(options, pdf);
+  const result = await keepPages(pdf.path, plan.kept, ctx, {
     keepBookmarks: options.keepBookmarks,
     qpdfArgs: options.optimizePdf ? OPTIMIZE_ARGS : [],
     name: "pages-deleted",
@@ -27,21 +18,16 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   let current = result.path;
   ctx.progress(0.5);
 
-  const notes = [`Deleted ${plural(doomed.size, "page")}; ${kept.length} ${kept.length === 1 ? "remains" : "remain"}.`];
-  if (result.bookmarks) notes.push(result.bookmarks === "kept" ? "Bookmarks to the remaining pages were kept." : "Bookmarks were removed.");
   if (!options.preserveMetadata) {
     const next = path.join(ctx.workDir, "metadata-removed.pdf");
     await runMupdf("stripMetadata", { input: current, output: next }, ctx);
     current = next;
-    notes.push("Document metadata was removed.");
   }
 
   // Only qpdf's own copy stands on the input's check; a file MuPDF rewrote afterwards is checked as any other.
   const copiedByQpdfFrom = current === result.path && !result.bookmarks ? [pdf.path] : undefined;
-  const outputs: OutputFile[] = [{ path: current, name: `${stem}-pages-deleted.pdf`, copiedByQpdfFrom }];
-  if (options.createBackup) {
-    outputs.push({ path: files[0]!.path, name: `${stem}-original.pdf` });
-    notes.push("Your original file is included as a backup.");
-  }
-  return { files: outputs, zipName: `${stem}-pages-deleted.zip`, message: notes.join(" ") };
+  const outputs: OutputFile[] = [{ path: current, name: plan.name, copiedByQpdfFrom }];
+  if (options.createBackup) outputs.push({ path: files[0]!.path, name: plan.backupName });
+  const message = deletePagesMessage(plan, { bookmarks: result.bookmarks, metadataRemoved: !options.preserveMetadata, backup: options.createBackup });
+  return { files: outputs, zipName: plan.zipName, message };
 };

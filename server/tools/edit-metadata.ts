@@ -2,7 +2,7 @@ import path from "node:path";
 import { STANDARD_METADATA, type MetadataOptions } from "../../catalog/options/metadata.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { pdfDate, readIsoDate } from "../lib/pdf-dates.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";

@@ -7,8 +7,8 @@ import { PUBLIC_WEB } from "../engines/egress/addresses.js";
 import { resolve, startEgressProxy, type EgressRecord } from "../engines/egress/egress-proxy.js";
 import { engineSandboxState } from "../engines/sandbox.js";
 import { pageCount } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
 

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { imagesToPdfOptions } from "../../catalog/options/convert.js";
 import { AbortedError, UserError } from "../errors.js";
 import { MAX_EMBEDDED_PNG_PIXELS, MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import type { InputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";

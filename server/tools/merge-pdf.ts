@@ -1,10 +1,11 @@
 import path from "node:path";
+import { MERGED_NAME, mergeMessage } from "../../pdf-ops/pages/merge.js";
+import { mergedOutline, type OutlineNode } from "../../pdf-ops/outline.js";
 import { TooManyPagesError } from "../errors.js";
 import { mergeDocuments } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import type { OutlineNode } from "../engines/mupdf/tasks.js";
-import { openPdfInputs, repairNote } from "../pdf/pdf-input.js";
-import { countEntries, remapOutline, writeOutline } from "../pdf/outline.js";
+import { openPdfInputs } from "../pdf/pdf-input.js";
+import { writeOutline } from "../pdf/outline.js";
 import type { InputFile, Processor, ProcessorContext } from "./types.js";
 
 interface MergedInput {
@@ -26,24 +27,13 @@ export const mergePdf: Processor = async ({ files }, ctx) => {
   if (total > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.6);
 
-  let offset = 0;
-  const outline = [];
-  for (const input of inputs) {
-    const shift = offset;
-    outline.push(...remapOutline(input.outline, (page) => page + shift));
-    offset += input.pageCount;
-  }
+  const outline = mergedOutline(inputs);
   let result = merged;
   if (outline.length > 0) {
     result = path.join(ctx.workDir, "merged-with-bookmarks.pdf");
     await writeOutline(merged, result, outline, ctx);
   }
-
-  const notes = [`Merged ${inputs.length} files into one PDF of ${total} pages.`];
-  if (outline.length > 0) notes.push(`Kept ${countEntries(outline)} bookmarks.`);
-  const repaired = repairNote(inputs);
-  if (repaired) notes.push(repaired);
-  return { files: [{ path: result, name: "merged.pdf" }], message: notes.join(" ") };
+  return { files: [{ path: result, name: MERGED_NAME }], message: mergeMessage(inputs, outline) };
 };
 
 /**

@@ -8,8 +8,8 @@ import { DamagedPdfError, failedWith, InvalidOptionsError, replyForFailure, TooM
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
-import { stemOf } from "../lib/file-names.js";
-import { joinLines } from "../lib/line-whitespace.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { joinLines } from "../../pdf-ops/line-whitespace.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { joinUnspacedScripts } from "../lib/unspaced-scripts.js";

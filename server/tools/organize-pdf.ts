@@ -1,82 +1,26 @@
 import path from "node:path";
 import type { OrganizeOptions } from "../../catalog/options/pages.js";
-import { formatPageList } from "../../catalog/page-ranges.js";
-import { InvalidOptionsError, UserError } from "../errors.js";
-import { assemblePages, rotateArg } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
-import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
-import type { Processor, ProcessorContext } from "./types.js";
+import { EXTRACTED_NAME, organizedPagesArgs, planOrganize } from "../../pdf-ops/pages/organize.js";
+import { qpdf } from "../engines/qpdf.js";
+import { openPdfInput } from "../pdf/pdf-input.js";
+import type { Processor } from "./types.js";
 
-/**
- * The thumbnail editor's result. pageOrder is the full new sequence of zero-based pages (pages it leaves out
- * follow in their original order); deleted pages leave the result; extracted pages also go, in the same order
- * and turned the same way, into a second file.
- */
+/** The thumbnail editor's result (see planOrganize), written by qpdf. */
 export const organizePdf: Processor<OrganizeOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const n = pdf.pageCount;
-  const outOfRange = [...options.pageOrder, ...options.pagesToDelete, ...options.pagesToExtract, ...Object.keys(options.pageRotations).map(Number)].find(
-    (i) => i >= n,
-  );
-  if (outOfRange !== undefined) {
-    throw new InvalidOptionsError(`Page index ${outOfRange} is outside the document, which has ${n} pages (indexes start at 0).`);
-  }
-
-  const mentioned = new Set(options.pageOrder);
-  const order = [...options.pageOrder, ...Array.from({ length: n }, (_, i) => i).filter((i) => !mentioned.has(i))];
-  const deleted = new Set(options.pagesToDelete);
-  const kept = order.filter((i) => !deleted.has(i));
-  if (kept.length === 0) throw new InvalidOptionsError("You cannot delete every page: at least one page must remain.");
-  const extractSet = new Set(options.pagesToExtract);
-  const extracted = order.filter((i) => extractSet.has(i));
-  // A page listed many times in pageOrder is copied as often: the result, not the input, must stay within the limit.
-  if (kept.length > ctx.maxPages || extracted.length > ctx.maxPages) {
-    throw new UserError(
-      `The organized document would have ${Math.max(kept.length, extracted.length)} pages, more than ${ctx.maxPages}, the most we process at once.`,
-      422,
-      "too_many_pages",
-    );
-  }
-
-  const stem = stemOf(pdf.name);
+  const plan = planOrganize(options, pdf, ctx.maxPages);
   const main = path.join(ctx.workDir, "organized.pdf");
-  await writePages(pdf, kept, options.pageRotations, main, ctx);
-  ctx.progress(extracted.length > 0 ? 0.5 : 1);
+  await qpdf(organizedPagesArgs(pdf.path, plan.kept, options.pageRotations, main), ctx);
+  ctx.progress(plan.extracted.length > 0 ? 0.5 : 1);
 
-  const notes = [`Wrote ${kept.length} pages in the new order.`];
-  if (deleted.size > 0) notes.push(`Deleted ${deleted.size}.`);
-  const turned = Object.values(options.pageRotations).filter((d) => d % 360 !== 0).length;
-  if (turned > 0) notes.push(`Rotated ${turned}.`);
-
-  const organized = { path: main, name: `${stem}-organized.pdf`, copiedByQpdfFrom: [pdf.path] };
-  if (extracted.length === 0) return { files: [organized], message: notes.join(" ") };
+  const organized = { path: main, name: plan.name, copiedByQpdfFrom: [pdf.path] };
+  if (plan.extracted.length === 0) return { files: [organized], message: plan.message };
 
   const extract = path.join(ctx.workDir, "extracted.pdf");
-  await writePages(pdf, extracted, options.pageRotations, extract, ctx);
-  notes.push(`Extracted ${extracted.length} page${extracted.length === 1 ? "" : "s"} into a separate file.`);
+  await qpdf(organizedPagesArgs(pdf.path, plan.extracted, options.pageRotations, extract), ctx);
   return {
     files: [organized],
-    extraction: { files: [{ path: extract, name: "extracted_pages.pdf", copiedByQpdfFrom: [pdf.path] }] },
-    message: notes.join(" "),
+    extraction: { files: [{ path: extract, name: EXTRACTED_NAME, copiedByQpdfFrom: [pdf.path] }] },
+    message: plan.message,
   };
 };
-
-/** Writes the zero-based pages in order, each turned by its rotation (qpdf numbers rotations by output page). */
-async function writePages(
-  pdf: ReadablePdf,
-  pages: readonly number[],
-  rotations: Record<string, number>,
-  output: string,
-  ctx: ProcessorContext,
-): Promise<void> {
-  const byAngle = new Map<number, number[]>();
-  pages.forEach((page, i) => {
-    const angle = (((rotations[String(page)] ?? 0) % 360) + 360) % 360;
-    if (angle === 0) return;
-    const positions = byAngle.get(angle) ?? [];
-    positions.push(i + 1);
-    byAngle.set(angle, positions);
-  });
-  const rotateArgs = [...byAngle].map(([angle, positions]) => rotateArg(angle, formatPageList(positions)));
-  await assemblePages([{ file: pdf.path, pages: formatPageList(pages.map((p) => p + 1)) }], output, ctx, rotateArgs);
-}

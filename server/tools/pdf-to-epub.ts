@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { basicConvertOptions } from "../../catalog/options/convert.js";
 import { writeEpub } from "../convert/epub.js";
 import { readDocument } from "../convert/read-document.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 

@@ -6,7 +6,7 @@ import { readDocument } from "../convert/read-document.js";
 import { parseCell, readingOf } from "../convert/cell-values.js";
 import { writeXlsx, type CellValue, type Sheet, type SheetMerge } from "../convert/xlsx.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "./types.js";
 
 type SpreadsheetConvertOptions = z.infer<typeof spreadsheetConvertOptions>;

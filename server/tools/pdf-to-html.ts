@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { htmlConvertOptions } from "../../catalog/options/convert.js";
 import { documentCss, escapeHtml, nodesToHtml } from "../convert/html.js";
 import { readDocument } from "../convert/read-document.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 

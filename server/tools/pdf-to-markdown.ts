@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { markdownConvertOptions } from "../../catalog/options/convert.js";
 import { toMarkdown } from "../convert/markdown.js";
 import { readDocument } from "../convert/read-document.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 

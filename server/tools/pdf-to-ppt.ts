@@ -5,8 +5,8 @@ import type { presentationConvertOptions } from "../../catalog/options/convert.j
 import { writePptx } from "../convert/pptx.js";
 import { recogniseScans } from "../convert/text-layer.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { Processor } from "./types.js";

@@ -1,7 +1,7 @@
 import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
 import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { TextConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { stemOf } from "../lib/file-names.js";
+import { extractTextMessage, textFileName } from "../../pdf-ops/text/extract-text.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { recogniseScans } from "../convert/text-layer.js";
 import type { Processor } from "./types.js";
 
@@ -22,7 +22,5 @@ export const pdfToText: Processor<TextConvertOptions> = async ({ files, options 
   const text = await recogniseScans(pdf, indexes, read.emptyPages, options.ocrEnabled, ctx, (f) => ctx.progress(0.3 + f * 0.6));
   // The recognised copy keeps the other pages as they were: the text is read again from it, in page order.
   const { characters } = text.recognised.length > 0 ? await extract(text.path, 0.9, 1) : read;
-  const notes = [`Extracted ${characters.toLocaleString("en")} characters from ${pages.length} page${pages.length === 1 ? "" : "s"}.`, ...text.notes];
-  if (characters === 0) notes.push("No text was found on these pages.");
-  return { files: [{ path: out, name: `${stemOf(pdf.name)}.txt` }], message: notes.join(" ") };
+  return { files: [{ path: out, name: textFileName(pdf.name) }], message: extractTextMessage(characters, pages.length, text.notes) };
 };

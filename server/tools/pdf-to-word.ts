@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
 import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "./types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 

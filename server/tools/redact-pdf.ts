@@ -5,11 +5,11 @@ import { DamagedPdfError, failedWith, InvalidOptionsError, UserError } from "../
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RedactArgs, RedactResult } from "../engines/mupdf/redact-tasks.js";
 import { parseColor } from "../lib/colors.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { compileSearch, PatternError, type SearchSpec } from "../lib/text-search.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor, ProcessorContext } from "./types.js";
 

@@ -8,7 +8,7 @@ import { pageCount } from "../engines/qpdf.js";
 import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
 import { countTextCharacters } from "../engines/poppler-text.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { withSoundPageTree } from "../pdf/pdf-input.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";

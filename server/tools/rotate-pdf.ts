@@ -1,21 +1,15 @@
 import path from "node:path";
 import type { RotateOptions } from "../../catalog/options/pages.js";
-import { formatPageList } from "../../catalog/page-ranges.js";
-import { qpdf, rotateArg } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
+import { planRotate } from "../../pdf-ops/pages/rotate.js";
+import { qpdf } from "../engines/qpdf.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { selectPages } from "../pdf/page-selection.js";
 import type { Processor } from "./types.js";
 
-/** Turns pages by changing their /Rotate only: the content is not touched, so nothing is lost or resampled. */
+/** Turns pages by changing their /Rotate only (see planRotate). */
 export const rotatePdf: Processor<RotateOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const pages = selectPages(options.pages, pdf.pageCount, "pages");
+  const plan = planRotate(options, pdf);
   const out = path.join(ctx.workDir, "rotated.pdf");
-  await qpdf([pdf.path, rotateArg(options.angle, formatPageList(pages)), out], ctx);
-  const which = pages.length === pdf.pageCount ? "every page" : `${pages.length} of ${pdf.pageCount} pages`;
-  return {
-    files: [{ path: out, name: `${stemOf(pdf.name)}-rotated.pdf`, copiedByQpdfFrom: [pdf.path] }],
-    message: `Rotated ${which} by ${options.angle} degrees.`,
-  };
+  await qpdf([pdf.path, plan.arg, out], ctx);
+  return { files: [{ path: out, name: plan.name, copiedByQpdfFrom: [pdf.path] }], message: plan.message };
 };

@@ -3,8 +3,8 @@ import type { SanitizeOptions } from "../../catalog/options/sanitize.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { SanitizeCounts } from "../engines/mupdf/sanitize-tasks.js";
-import { stemOf } from "../lib/file-names.js";
-import { plural } from "../lib/plural.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { plural } from "../../pdf-ops/plural.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "./types.js";
 

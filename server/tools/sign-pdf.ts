@@ -5,7 +5,7 @@ import { SignPdf } from "@signpdf/signpdf";
 import { SignPdfError } from "@signpdf/utils";
 import type { SignOptions } from "../../catalog/options/sign.js";
 import { InvalidOptionsError, UserError } from "../errors.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { applyStamps, visiblePageBoxes } from "../pdf/stamp.js";
 import { drawSignature, placeSignature, type SignatureMark } from "../sign/appearance.js";

@@ -2,47 +2,33 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { SplitOptions } from "../../catalog/options/pages.js";
-import { formatPageList, PageRangeError, parsePageList, parsePageSpans } from "../../catalog/page-ranges.js";
-import { InvalidOptionsError } from "../errors.js";
+import { planSplit, splitMessage, splitZipName, type SplitPart } from "../../pdf-ops/pages/split.js";
+import { splitArgs } from "../../pdf-ops/qpdf-args.js";
 import { assemblePages, qpdf } from "../engines/qpdf.js";
-import { stemOf } from "../lib/file-names.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { OutputFile, Processor, ProcessorContext } from "./types.js";
 
-/** Splits one PDF four ways: every page, every N pages, written ranges, or chosen pages into one file. */
+/** Splits one PDF four ways (see planSplit), each part written by qpdf from the checked input. */
 export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const stem = stemOf(pdf.name);
+  const plan = planSplit(options, pdf);
   let outputs: OutputFile[];
-  try {
-    switch (options.splitMode) {
-      case "every-page":
-        outputs = await splitEvery(pdf, 1, stem, ctx);
-        break;
-      case "every-n":
-        outputs = await splitEvery(pdf, options.pagesPerFile, stem, ctx);
-        break;
-      case "ranges":
-        outputs = await splitRanges(pdf, options.ranges, stem, ctx);
-        break;
-      case "selected":
-        outputs = await extractSelected(pdf, options.pages, stem, ctx);
-        break;
+  switch (plan.kind) {
+    case "groups":
+      outputs = await splitEvery(pdf, plan.size, plan.parts, ctx);
+      break;
+    case "ranges":
+      outputs = await splitRanges(pdf, plan.parts, ctx);
+      break;
+    case "selected": {
+      const out = path.join(ctx.workDir, "selected.pdf");
+      await assemblePages([{ file: pdf.path, pages: plan.pages }], out, ctx);
+      outputs = [{ path: out, name: plan.parts[0].name }];
+      break;
     }
-  } catch (err) {
-    if (err instanceof PageRangeError) throw new InvalidOptionsError(err.message);
-    throw err;
   }
-  return {
-    files: outputs,
-    zipName: `${stem}-split.zip`,
-    message: `Split ${pdf.pageCount} pages into ${outputs.length} file${outputs.length === 1 ? "" : "s"}.`,
-  };
+  return { files: outputs, zipName: splitZipName(pdf.name), message: splitMessage(pdf.pageCount, outputs.length) };
 };
-
-function rangeLabel(from: number, to: number): string {
-  return from === to ? `page-${from}` : `pages-${from}-${to}`;
-}
 
 /** Below this many pages a second qpdf run costs more than it saves. */
 const PARALLEL_SPLIT_FROM_PAGES = 64;
@@ -52,51 +38,37 @@ const PARALLEL_SPLIT_FROM_PAGES = 64;
  * stretches are split side by side: the files are the same (qpdf keeps the document's labels, forms and the like
  * for a stretch just as for the whole), and two cores take about half the time.
  */
-async function splitEvery(pdf: ReadablePdf, size: number, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
-  const groups = Math.ceil(pdf.pageCount / size);
+async function splitEvery(pdf: ReadablePdf, size: number, parts: readonly SplitPart[], ctx: ProcessorContext): Promise<OutputFile[]> {
+  const groups = parts.length;
   const ways = pdf.pageCount >= PARALLEL_SPLIT_FROM_PAGES ? Math.min(os.availableParallelism(), groups) : 1;
   const stretches = Array.from({ length: ways }, (_, i) => {
     const firstGroup = Math.floor((groups * i) / ways);
     const endGroup = Math.floor((groups * (i + 1)) / ways);
     return { from: firstGroup * size + 1, to: Math.min(pdf.pageCount, endGroup * size) };
   });
-  const parts = await Promise.all(
-    stretches.map(async ({ from, to }, i) => {
+  const written = await Promise.all(
+    stretches.map(async (stretch, i) => {
       const dir = path.join(ctx.workDir, `split-${i + 1}`);
       await fs.mkdir(dir);
       const target = path.join(dir, "part.pdf");
-      const whole = from === 1 && to === pdf.pageCount;
-      await qpdf(whole ? [`--split-pages=${size}`, pdf.path, target] : [pdf.path, "--pages", ".", `${from}-${to}`, "--", `--split-pages=${size}`, target], ctx);
+      const whole = stretch.from === 1 && stretch.to === pdf.pageCount;
+      await qpdf(splitArgs(pdf.path, size, target, whole ? undefined : stretch), ctx);
       // qpdf pads the numbers in its names to one width, so name order is page order.
       return (await fs.readdir(dir)).sort().map((file) => path.join(dir, file));
     }),
   );
-  const produced = parts.flat();
+  const produced = written.flat();
   if (produced.length !== groups) throw new Error(`qpdf wrote ${produced.length} parts, expected ${groups}`);
-  return produced.map((file, i) => {
-    const from = i * size + 1;
-    const to = Math.min(pdf.pageCount, from + size - 1);
-    return { path: file, name: `${stem}-${rangeLabel(from, to)}.pdf`, copiedByQpdfFrom: [pdf.path] };
-  });
+  return produced.map((file, i) => ({ path: file, name: parts[i]!.name, copiedByQpdfFrom: [pdf.path] }));
 }
 
-async function splitRanges(pdf: ReadablePdf, ranges: string, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
-  const spans = parsePageSpans(ranges, pdf.pageCount);
-  if (spans.length === 0) throw new InvalidOptionsError('Please enter the ranges to split at, such as "1-3,4-6".');
+async function splitRanges(pdf: ReadablePdf, parts: readonly SplitPart[], ctx: ProcessorContext): Promise<OutputFile[]> {
   const outputs: OutputFile[] = [];
-  for (const [i, span] of spans.entries()) {
+  for (const [i, part] of parts.entries()) {
     const out = path.join(ctx.workDir, `range-${i + 1}.pdf`);
-    await assemblePages([{ file: pdf.path, pages: `${span.from}-${span.to}` }], out, ctx);
-    outputs.push({ path: out, name: `${stem}-${rangeLabel(span.from, span.to)}.pdf`, copiedByQpdfFrom: [pdf.path] });
-    ctx.progress((i + 1) / spans.length);
+    await assemblePages([{ file: pdf.path, pages: `${part.from}-${part.to}` }], out, ctx);
+    outputs.push({ path: out, name: part.name, copiedByQpdfFrom: [pdf.path] });
+    ctx.progress((i + 1) / parts.length);
   }
   return outputs;
-}
-
-async function extractSelected(pdf: ReadablePdf, pages: string, stem: string, ctx: ProcessorContext): Promise<OutputFile[]> {
-  const list = parsePageList(pages, pdf.pageCount);
-  if (list.length === 0) throw new InvalidOptionsError("Please choose the pages to put into the new file.");
-  const out = path.join(ctx.workDir, "selected.pdf");
-  await assemblePages([{ file: pdf.path, pages: formatPageList(list) }], out, ctx);
-  return [{ path: out, name: `${stem}-selected-pages.pdf` }];
 }

@@ -1,3 +1,4 @@
+import type { Text } from "../i18n/message.js";
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
 import type { EgressPolicy } from "../engines/egress/addresses.js";
@@ -48,7 +49,7 @@ export interface OutputGroup {
 
 export interface ToolResult extends OutputGroup {
   /** Said to the visitor beside the download: what was done, and anything that could not be. */
-  message?: string;
+  message?: Text;
   /** Set when the result is delivered but incomplete: what was lost, for a visitor who must not read it as a full success. */
   warning?: string;
   /** organize-pdf's second file. */

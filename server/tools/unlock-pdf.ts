@@ -4,9 +4,9 @@ import { advancedSecurityOptions, type UnlockOptions } from "../../catalog/optio
 import { failedWith, IncorrectPasswordError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { runQpdfJob } from "../engines/qpdf-job.js";
-import { stemOf } from "../lib/file-names.js";
+import { stemOf } from "../../pdf-ops/names.js";
 import { describeCipher, readEncryption, type EncryptionInfo } from "../pdf/encryption-info.js";
-import { PERMISSION_NAMES, planEncryption } from "../pdf/encryption-plan.js";
+import { PERMISSION_NAMES, planEncryption } from "../../pdf-ops/security/encryption-plan.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
 

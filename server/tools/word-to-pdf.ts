@@ -5,8 +5,8 @@ import type { basicConvertOptions } from "../../catalog/options/convert.js";
 import { officeConvert } from "../engines/libreoffice.js";
 import { assemblePages, pageCount } from "../engines/qpdf.js";
 import { UserError } from "../errors.js";
-import { stemOf } from "../lib/file-names.js";
-import { selectPages } from "../pdf/page-selection.js";
+import { stemOf } from "../../pdf-ops/names.js";
+import { selectPages } from "../../pdf-ops/page-selection.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import type { Processor } from "./types.js";
 

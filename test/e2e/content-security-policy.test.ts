@@ -55,4 +55,28 @@ describe("the web app under its Content-Security-Policy", () => {
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it("runs a tool on the device (worker, WebAssembly, service worker) without a violation, eval still forbidden", async () => {
+    const { page, errors } = await web.open();
+    const violations = await watchViolations(page);
+    // A worker's policy is its own script's response headers: they admit WebAssembly, not eval.
+    const workerPolicies: string[] = [];
+    page.on("response", (response) => {
+      if (/device\.worker-[^/]*\.js$/.test(response.url())) workerPolicies.push(response.headers()["content-security-policy"] ?? "");
+    });
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Process File" }).click();
+    await download;
+    // The offline cache is filled after the run (the service worker registered, both engines compiled).
+    await expect.poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null"), { timeout: 30_000 }).toBe(true);
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(workerPolicies.length).toBeGreaterThan(0);
+    for (const policy of workerPolicies) {
+      expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(policy).not.toContain("'unsafe-eval'");
+    }
+  });
 });

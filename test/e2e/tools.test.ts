@@ -88,7 +88,9 @@ describe("tools in the browser", () => {
 
   it("cancels a run: the dialog closes, the server is asked to stop the job, nothing downloads", async () => {
     const { page } = await web.open();
-    // Hold the job's event stream so that the run is still processing when Cancel is pressed.
+    // On the server (Rotate PDF runs on the device by default; its cancel is in on-device.test.ts). Hold the job's
+    // event stream so that the run is still processing when Cancel is pressed.
+    await page.addInitScript('localStorage.setItem("pdf-toolbox-use-server", "1")');
     await page.route("**/api/jobs/*/events", () => undefined);
     await page.goto("/rotate-pdf");
     await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));

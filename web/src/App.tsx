@@ -12,6 +12,10 @@ import { HomePage } from "./routes/home/HomePage.js";
 import { TOOL_ALIASES } from "../../catalog/site-pages.js";
 import { INFO_PAGES } from "./routes/info/info-routes.js";
 import { NotFoundPage } from "./routes/NotFoundPage.js";
+import type { Locale } from "../../catalog/locales.js";
+import { routerBase } from "./i18n/boot.js";
+import { useT } from "./i18n/use-t.js";
+import { LanguageSuggestion } from "./components/layout/LanguageSuggestion.js";
 
 // Everything but the home page loads on demand, so the first visit downloads only what it shows.
 const ToolRoute = lazy(() => import("./routes/tool/ToolRoute.js"));
@@ -32,9 +36,10 @@ function ToastHost() {
 }
 
 export function Loading() {
+  const t = useT();
   return (
     <p role="status" className="mx-auto max-w-7xl px-4 py-16 text-center text-slate-600 dark:text-slate-300">
-      Loading...
+      {t("loading")}
     </p>
   );
 }
@@ -62,16 +67,33 @@ function Routes() {
   );
 }
 
-/** The whole app; `ssrPath` is given when the home page is rendered to HTML at build time (web/prerender.ts). */
-export function App({ ssrPath }: { ssrPath?: string }) {
+function SiteStructuredData() {
   useSiteStructuredData();
+  return null;
+}
+
+function SkipLink() {
+  const t = useT();
   return (
-    <Router ssrPath={ssrPath}>
+    <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      {t("skipToContent")}
+    </a>
+  );
+}
+
+/**
+ * The whole app in one language: the router's base is the language's prefix ("/de"), so every route, link and
+ * navigation inside stays in it. `ssrPath` (the full address) is given when a page is rendered at build time
+ * (web/prerender.ts).
+ */
+export function App({ locale, ssrPath }: { locale: Locale; ssrPath?: string }) {
+  return (
+    <Router base={routerBase(locale)} ssrPath={ssrPath}>
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-          Skip to content
-        </a>
+        <Suspense fallback={null}>
+        <SkipLink />
+        <SiteStructuredData />
         <div className="flex min-h-screen flex-col">
           <Header />
           <main id="main" className="flex-1">
@@ -81,6 +103,8 @@ export function App({ ssrPath }: { ssrPath?: string }) {
         </div>
         <ScrollOnNavigate />
         <ToastHost />
+        <LanguageSuggestion />
+        </Suspense>
       </ThemeProvider>
     </QueryClientProvider>
     </Router>

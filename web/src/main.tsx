@@ -2,12 +2,14 @@ import "./lib/zod-jitless.js";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./App.js";
+import { bootI18n } from "./i18n/boot.js";
 import "./styles.css";
 
+const locale = bootI18n();
 const container = document.getElementById("root")!;
 const app = (
   <StrictMode>
-    <App />
+    <App locale={locale} />
   </StrictMode>
 );
 

@@ -69,10 +69,10 @@ function realPath(p: string): string {
 const CHILD_PACKAGES = ["mupdf", "re2js"];
 
 /**
- * What a MuPDF child reads: its own script and the modules beside it (server/engines, and server/lib below it: the
- * layers an engine may import), the packages it imports (CHILD_PACKAGES) where the script looks for them
- * (node_modules may be a link: its target too), from source the loader with the packages it needs (node_modules),
- * and Node.js itself unless the system's /usr holds it. The
+ * What a MuPDF child reads: its own script and the modules beside it (server/engines, server/lib below it and the
+ * shared pdf-ops: the layers an engine may import), the packages it imports (CHILD_PACKAGES) where the script looks
+ * for them (node_modules may be a link: its target too), from source the loader with the packages it needs
+ * (node_modules), and Node.js itself unless the system's /usr holds it. The
  * project's package.json stays out of sight (the project's folder is never an engine's): a copy that says only that
  * the scripts are modules stands in for it.
  */
@@ -80,7 +80,8 @@ export function mupdfChildReadOnly(): NonNullable<EnginePoolOptions["child"]["re
   const engines = path.dirname(path.dirname(entry));
   const project = path.resolve(engines, "..", "..", runningFromSource ? "" : "..");
   const nodeModules = path.join(project, "node_modules");
-  const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib")];
+  // pdf-ops sits beside server/: the MuPDF code the browser runs too (bookmarks, ...).
+  const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib"), path.join(path.dirname(path.dirname(engines)), "pdf-ops")];
   if (tsxLoader) paths.push(nodeModules, realPath(nodeModules));
   else for (const name of CHILD_PACKAGES) paths.push(path.join(nodeModules, name), realPath(path.join(nodeModules, name)));
   const own = [...new Set(paths)].filter((p) => !realPath(p).startsWith("/usr/"));

@@ -14,20 +14,14 @@ import { redactTasks } from "./redact-tasks.js";
 import { compareTasks } from "./compare-tasks.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
-import { joinLines, trimLineEnds } from "../../lib/line-whitespace.js";
+import { pageText } from "../../../pdf-ops/mupdf-text.js";
+import type { OutlineNode } from "../../../pdf-ops/outline.js";
+import { outlineOf, replaceOutline } from "../../../pdf-ops/mupdf-outline.js";
 
 /**
  * Work done with MuPDF, run inside a worker thread (see pool.ts). Tasks take and return plain data; files go by
  * path so that large documents never cross the thread boundary.
  */
-
-export interface OutlineNode {
-  title: string;
-  /** Zero-based page, or -1 where the entry points nowhere inside the document. */
-  page: number;
-  open: boolean;
-  children: OutlineNode[];
-}
 
 export interface PageBox {
   /** The page as seen, after its /Rotate: the size a stamp must have. */
@@ -344,8 +338,6 @@ function softMaskPixels(doc: mupdf.PDFDocument, image: mupdf.PDFObject, width: n
 }
 
 type Progress = (fraction: number) => void;
-type OutlineItem = NonNullable<ReturnType<mupdf.Document["loadOutline"]>>[number];
-type LinkDest = Parameters<mupdf.Document["formatLinkURI"]>[0];
 
 export const tasks = {
   ...repairTasks,
@@ -596,17 +588,7 @@ export const tasks = {
     const emptyPages: number[] = [];
     try {
       pages.forEach((index, i) => {
-        const page = doc.loadPage(index);
-        const text = trimLineEnds(
-          page
-            .toStructuredText("preserve-whitespace")
-            .asText()
-            // Glyphs without a Unicode mapping come out as U+FFFD; they carry no text.
-            .replace(/\uFFFD/g, ""),
-        )
-          .replace(/\n{3,}/g, "\n\n")
-          .trim();
-        const finalText = args.reflow ? reflowParagraphs(text) : text;
+        const finalText = pageText(doc, index, args.reflow === true);
         characters += finalText.length;
         if (finalText === "") emptyPages.push(index);
         fs.writeSync(fd, finalText + "\n\f");
@@ -638,53 +620,10 @@ export const tasks = {
   /** Replaces the outline; written as an incremental update, so the pages are not rewritten. */
   writeOutline(args: { input: string; output: string; outline: OutlineNode[] }) {
     const doc = openPdf(args.input);
-    const it = doc.outlineIterator();
-    while (it.item()) it.delete();
-    const insertAll = (nodes: OutlineNode[]) => {
-      for (const node of nodes) {
-        const uri = node.page >= 0 ? doc.formatLinkURI({ type: "Fit", page: node.page } as LinkDest) : undefined;
-        it.insert({ title: node.title, uri, open: node.open });
-        if (node.children.length > 0) {
-          it.prev();
-          it.down();
-          insertAll(node.children);
-          it.up();
-          it.next();
-        }
-      }
-    };
-    insertAll(args.outline);
+    replaceOutline(doc, args.outline);
     save(doc, args.output, "incremental");
   },
 };
-
-/** Joins the lines of each paragraph into one, mending words hyphenated at a line end. */
-function reflowParagraphs(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((para) => joinLines(para.replace(/([a-z\u00e0-\u024f])-\n(?=[a-z\u00e0-\u024f])/g, "$1")))
-    .join("\n\n");
-}
-
-/** The bookmarks with zero-based target pages (-1 where an entry points nowhere in the document). */
-function outlineOf(doc: mupdf.PDFDocument): OutlineNode[] {
-  const convert = (items: OutlineItem[] | undefined): OutlineNode[] =>
-    (items ?? []).map((item) => ({
-      title: item.title ?? "",
-      page: item.page ?? (item.uri ? safeResolve(doc, item.uri) : -1),
-      open: item.open,
-      children: convert(item.down),
-    }));
-  return convert(doc.loadOutline() ?? undefined);
-}
-
-function safeResolve(doc: mupdf.PDFDocument, uri: string): number {
-  try {
-    return doc.resolveLink(uri);
-  } catch {
-    return -1;
-  }
-}
 
 export type TaskName = keyof typeof tasks;
 export type TaskArgs<T extends TaskName> = Parameters<(typeof tasks)[T]>[0];

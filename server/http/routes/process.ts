@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AbortedError, UserError } from "../../errors.js";
-import type { ProcessReply } from "../../jobs/publish.js";
+import { localizeReply, type ProcessReply } from "../../jobs/publish.js";
 import type { Job } from "../../jobs/queue.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
 import { acceptPipeline } from "../accept-pipeline.js";
@@ -23,9 +23,10 @@ async function answer(job: Job<ProcessReply>, request: FastifyRequest, reply: Fa
   reply.raw.on("close", () => {
     if (!reply.raw.writableFinished) void job.cancel();
   });
-  return await job.done.catch((err: unknown) => {
+  const result = await job.done.catch((err: unknown) => {
     // Only our own mistakes are server errors: the log says which job met one.
     if (!(err instanceof UserError || err instanceof AbortedError)) request.log.error({ err, jobId: job.id }, "job failed unexpectedly");
     throw err;
   });
+  return localizeReply(result, request.locale);
 }

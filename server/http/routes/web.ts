@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { splitLocalePath, type Locale } from "../../../catalog/locales.js";
 import { APP_PAGE_PATHS, INFO_PAGE_PATHS, TOOL_ALIASES } from "../../../catalog/site-pages.js";
 import { findTool } from "../../../catalog/tools.js";
 
@@ -28,6 +29,8 @@ const TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".webmanifest": "application/manifest+json",
   ".woff2": "font/woff2",
+  // WebAssembly.compileStreaming takes only this type.
+  ".wasm": "application/wasm",
 };
 
 /** A file of the build inside root, or undefined; never a path that escapes root. */
@@ -47,13 +50,36 @@ function resolveAsset(root: string, urlPath: string): string | undefined {
   }
 }
 
-/** Whether the web app has a page at `urlPath`: the home page, an information page, or a tool's screen. */
-export function isSitePage(urlPath: string): boolean {
+/**
+ * The page the web app has at `urlPath`, in any language ("/merge-pdf", "/de/merge-pdf", "/ja/tool/merge-pdf"): its
+ * locale and its name among the prerendered pages ("index", "about-us", "merge-pdf"); undefined where there is none.
+ */
+export function sitePage(urlPath: string): { locale: Locale; name: string } | undefined {
+  const { locale, path: pagePath } = splitLocalePath(urlPath);
   const pages: readonly string[] = [...INFO_PAGE_PATHS, ...APP_PAGE_PATHS];
-  if (urlPath === "/" || pages.includes(urlPath) || urlPath in TOOL_ALIASES) return true;
-  const id = /^\/(?:tool\/)?([a-z0-9-]{1,60})$/.exec(urlPath)?.[1];
+  if (pagePath === "/") return { locale, name: "index" };
+  if (pages.includes(pagePath) || pagePath in TOOL_ALIASES) return { locale, name: pagePath.slice(1) };
+  const id = /^\/(?:tool\/)?([a-z0-9-]{1,60})$/.exec(pagePath)?.[1];
   const tool = id === undefined ? undefined : findTool(id);
-  return tool !== undefined && tool.screen !== "api-only";
+  return tool !== undefined && tool.screen !== "api-only" ? { locale, name: tool.id } : undefined;
+}
+
+/** Whether the web app has a page at `urlPath`: the home page, an information page, or a tool's screen, in any language. */
+export function isSitePage(urlPath: string): boolean {
+  return sitePage(urlPath) !== undefined;
+}
+
+/**
+ * The HTML for a page: its prerendered file in its language (web/prerender.ts), the not-found page in the
+ * language of the address's prefix, or, from a build without them, the home page or the empty shell.
+ */
+function pageFile(root: string, urlPath: string): string {
+  const page = sitePage(urlPath);
+  const { locale } = splitLocalePath(urlPath);
+  const prerendered = path.join(root, "pages", locale, `${page?.name ?? "404"}.html`);
+  if (fs.existsSync(prerendered)) return prerendered;
+  const shell = path.join(root, "shell.html");
+  return urlPath === "/" || !fs.existsSync(shell) ? path.join(root, "index.html") : shell;
 }
 
 /** The build's precompressed copy (web/compress-build.ts) that the browser accepts, if there is one. */
@@ -94,11 +120,8 @@ export function registerWebRoutes(app: FastifyInstance): void {
       return sendFile(request, reply, asset, immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     }
     if (urlPath.startsWith("/assets/")) return reply.callNotFound();
-    // The home page is prerendered into index.html; other addresses get the empty shell (when the build made one).
-    const shell = path.join(root, "shell.html");
-    const page = urlPath === "/" || !fs.existsSync(shell) ? path.join(root, "index.html") : shell;
     if (!isSitePage(urlPath)) reply.status(404).header("X-Robots-Tag", "noindex");
-    return sendFile(request, reply, page, "no-cache");
+    return sendFile(request, reply, pageFile(root, urlPath), "no-cache");
   };
   app.get("/", handler);
   app.get("/*", handler);

@@ -1,11 +1,13 @@
 import { Star } from "lucide-react";
 import type { Testimonial } from "../content/testimonials.js";
 import { cardStyles } from "./ui/styles.js";
+import { useT } from "../i18n/use-t.js";
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
+  const t = useT("home");
   return (
     <figure className={`${cardStyles} flex h-full flex-col p-6`}>
-      <div className="flex gap-0.5" role="img" aria-label={`Rated ${testimonial.rating} out of 5`}>
+      <div className="flex gap-0.5" role="img" aria-label={t("testimonials.rating", { rating: testimonial.rating })}>
         {Array.from({ length: 5 }, (_, i) => (
           <Star
             key={i}
@@ -14,11 +16,11 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
           />
         ))}
       </div>
-      <blockquote className="mt-3 flex-1 text-slate-700 dark:text-slate-200">“{testimonial.quote}”</blockquote>
+      <blockquote className="mt-3 flex-1 text-slate-700 dark:text-slate-200">{t("testimonials.quoted", { quote: t(`testimonials.items.${testimonial.id}.quote`) })}</blockquote>
       <figcaption className="mt-4 text-sm">
         <span className="font-semibold text-slate-900 dark:text-white">{testimonial.name}</span>
         <span className="block text-slate-600 dark:text-slate-400">
-          {testimonial.role}, {testimonial.company}
+          {t("testimonials.roleAt", { role: t(`testimonials.items.${testimonial.id}.role`), company: testimonial.company })}
         </span>
       </figcaption>
     </figure>

@@ -1,3 +1,5 @@
+import { i18n } from "../i18n/i18n.js";
+
 /** The server's reply for a finished tool run (the same as POST /api/process). */
 export interface ProcessReply {
   success: boolean;
@@ -71,13 +73,24 @@ export function startJob(
         const body = JSON.parse(xhr.responseText) as { jobId?: string };
         if (body.jobId) return resolve(body.jobId);
       }
-      reject(explained(errorFromBody(xhr.responseText), `Server responded with ${xhr.status}`));
+      reject(explained(errorFromBody(xhr.responseText), i18n.t("common:run.serverStatus", { status: xhr.status })));
     };
-    xhr.onerror = () => reject(new ProcessingError("The upload failed. Please check your connection and try again."));
+    xhr.onerror = () => reject(new ProcessingError(i18n.t("common:run.uploadFailed")));
     xhr.onabort = () => reject(abortError());
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(form);
+    xhr.send(inPageLanguage(form));
   });
+}
+
+/**
+ * The form with the page's language first (`lang`), so that the server's sentences, from an upload refused on the
+ * way to the result's message, come back in it.
+ */
+function inPageLanguage(form: FormData): FormData {
+  const sent = new FormData();
+  sent.append("lang", i18n.language);
+  for (const [name, value] of form) sent.append(name, value);
+  return sent;
 }
 
 function explained(sentence: string | undefined, fallback: string): ProcessingError {
@@ -87,9 +100,9 @@ function explained(sentence: string | undefined, fallback: string): ProcessingEr
 function outcome(snapshot: JobSnapshot): ProcessReply | Error | undefined {
   switch (snapshot.state) {
     case "succeeded":
-      return snapshot.result ?? new UnexplainedReplyError("Failed to process the file. Please try again.");
+      return snapshot.result ?? new UnexplainedReplyError(i18n.t("common:run.failed"));
     case "failed":
-      return explained(snapshot.error, "Failed to process the file. Please try again.");
+      return explained(snapshot.error, i18n.t("common:run.failed"));
     case "cancelled":
       return abortError();
     default:
@@ -121,7 +134,7 @@ export function followJob(jobId: string, onProgress: (fraction: number) => void,
         source?.close();
         try {
           const response = await fetch(`/api/jobs/${encodeURIComponent(jobId)}`, { credentials: "include", signal });
-          if (!response.ok) throw explained(errorFromBody(await response.text()), `Server responded with ${response.status}`);
+          if (!response.ok) throw explained(errorFromBody(await response.text()), i18n.t("common:run.serverStatus", { status: response.status }));
           if (!settle((await response.json()) as JobSnapshot)) setTimeout(open, 1000);
         } catch (error) {
           reject(error);

@@ -1,17 +1,17 @@
 import { useEffect } from "react";
+import { useLocale, useT } from "../i18n/use-t.js";
+import { headTags, siteStructuredData, type PageMeta } from "./page-head.js";
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** The page's path, for the canonical link and the breadcrumbs. */
-  path: string;
-  robots?: "index, follow" | "noindex, follow";
+export type { PageMeta };
+
+/** The title as the tab shows it: the home page's own, or the page's title with the site's name. */
+export function useFullTitle(): (meta: PageMeta) => string {
+  const t = useT();
+  return (meta) => (meta.path === "/" ? t("meta.homeTitle") : t("meta.pageTitle", { title: meta.title }));
 }
 
-const SITE = "PDF Toolbox";
-
-function setMeta(selector: string, attribute: "name" | "property", key: string, content: string): void {
-  let element = document.head.querySelector<HTMLMetaElement>(selector);
+function setMeta(attribute: "name" | "property", key: string, content: string): void {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (!element) {
     element = document.createElement("meta");
     element.setAttribute(attribute, key);
@@ -20,75 +20,53 @@ function setMeta(selector: string, attribute: "name" | "property", key: string, 
   element.content = content;
 }
 
-function setCanonical(url: string): void {
-  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!link) {
-    link = document.createElement("link");
-    link.rel = "canonical";
-    document.head.appendChild(link);
-  }
-  link.href = url;
-}
-
-/** Breadcrumbs as structured data: Home, then the page. */
-function setBreadcrumbs(meta: PageMeta, origin: string): void {
-  const id = "breadcrumbs-ld";
+function setJsonLd(id: string, data: object | undefined): void {
   document.getElementById(id)?.remove();
-  if (meta.path === "/") return;
+  if (!data) return;
   const script = document.createElement("script");
   script.type = "application/ld+json";
   script.id = id;
-  script.textContent = JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: [
-      { "@type": "ListItem", position: 1, name: "Home", item: `${origin}/` },
-      { "@type": "ListItem", position: 2, name: meta.title, item: `${origin}${meta.path}` },
-    ],
-  });
+  script.textContent = JSON.stringify(data);
   document.head.appendChild(script);
 }
 
-/** Title, description, canonical link, social tags, robots and breadcrumbs of the page on screen. */
+/**
+ * Title, description, canonical link, language alternates, social tags, robots and breadcrumbs of the page on
+ * screen, in its language (the same tags the prerender writes; see lib/page-head.ts).
+ */
 export function usePageMeta({ title, description, path, robots }: PageMeta): void {
+  const locale = useLocale();
+  const t = useT();
+  const fullTitle = useFullTitle()({ title, description, path, robots });
+  const homeName = t("meta.home");
   useEffect(() => {
-    const meta = { title, description, path, robots };
-    const origin = window.location.origin;
-    const fullTitle = meta.path === "/" ? `${SITE}: free online PDF tools` : `${meta.title} | ${SITE}`;
-    const url = `${origin}${meta.path}`;
-    document.title = fullTitle;
-    setMeta('meta[name="description"]', "name", "description", meta.description);
-    setMeta('meta[name="robots"]', "name", "robots", meta.robots ?? "index, follow");
-    setMeta('meta[property="og:title"]', "property", "og:title", fullTitle);
-    setMeta('meta[property="og:description"]', "property", "og:description", meta.description);
-    setMeta('meta[property="og:url"]', "property", "og:url", url);
-    setMeta('meta[name="twitter:title"]', "name", "twitter:title", fullTitle);
-    setMeta('meta[name="twitter:description"]', "name", "twitter:description", meta.description);
-    setCanonical(url);
-    setBreadcrumbs(meta, origin);
-  }, [title, description, path, robots]);
+    const tags = headTags({ title, description, path, robots }, locale, window.location.origin, fullTitle, homeName);
+    document.title = tags.title;
+    for (const { attribute, key, content } of tags.meta) setMeta(attribute, key, content);
+    document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]').forEach((link) => link.remove());
+    for (const { rel, hreflang, href } of tags.links) {
+      const link = document.createElement("link");
+      link.rel = rel;
+      if (hreflang) link.hreflang = hreflang;
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    setJsonLd("breadcrumbs-ld", tags.breadcrumbs);
+  }, [title, description, path, robots, locale, fullTitle, homeName]);
 }
 
 /** Organization, website and free software application as structured data, once for the whole site. */
 export function useSiteStructuredData(): void {
+  const locale = useLocale();
+  const t = useT();
+  const siteName = t("siteName");
   useEffect(() => {
-    const origin = window.location.origin;
-    const script = document.createElement("script");
-    script.type = "application/ld+json";
-    script.textContent = JSON.stringify([
-      { "@context": "https://schema.org", "@type": "Organization", name: SITE, url: `${origin}/`, logo: `${origin}/favicon.svg` },
-      { "@context": "https://schema.org", "@type": "WebSite", name: SITE, url: `${origin}/` },
-      {
-        "@context": "https://schema.org",
-        "@type": "SoftwareApplication",
-        name: SITE,
-        applicationCategory: "BusinessApplication",
-        operatingSystem: "Any (web browser)",
-        url: `${origin}/`,
-        offers: { "@type": "Offer", price: "0", priceCurrency: "USD" },
-      },
-    ]);
-    document.head.appendChild(script);
-    return () => script.remove();
-  }, []);
+    setJsonLd("site-ld", siteStructuredData(window.location.origin, siteName, locale));
+  }, [locale, siteName]);
+}
+
+/** A tool screen's head: the tool's name and description in the page's language. */
+export function useToolPageMeta(tool: { id: string }): void {
+  const t = useT("tools");
+  usePageMeta({ title: t(`${tool.id}.name`), description: t(`${tool.id}.description`), path: `/${tool.id}` });
 }

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from "../../../catalog/index.js";
+import { i18n } from "../i18n/i18n.js";
 
 export interface Problem {
   title: string;
@@ -7,9 +8,9 @@ export interface Problem {
 
 /** The spec's toast titles for the settings that block processing; other problems get a general title. */
 function titleFor(field: string, message: string): string {
-  if (field === "userPassword") return "Password required";
-  if (message === "Please select at least one page to delete.") return "No pages selected for deletion";
-  return "Check your settings";
+  if (field === "userPassword") return i18n.t("common:precheck.passwordRequired");
+  if (message === "Please select at least one page to delete.") return i18n.t("common:precheck.noPagesToDelete");
+  return i18n.t("common:precheck.checkSettings");
 }
 
 /**
@@ -21,11 +22,13 @@ export function problemBeforeProcessing(
   files: readonly File[],
   values: Record<string, unknown>,
 ): Problem | null {
-  if (files.length === 0) return { title: "No files selected", description: "Please upload at least one file to process." };
+  if (files.length === 0) return { title: i18n.t("common:precheck.noFiles"), description: i18n.t("common:precheck.noFilesText") };
   if (files.length < tool.minFiles) {
     return {
-      title: "Not enough files",
-      description: tool.minFilesMessage ?? `Please upload at least ${tool.minFiles} files.`,
+      title: i18n.t("common:precheck.notEnough"),
+      description: tool.minFilesMessage
+        ? i18n.t(`tools:${tool.id}.minFilesMessage`)
+        : i18n.t("common:precheck.atLeast", { count: tool.minFiles }),
     };
   }
   const parsed = tool.options.safeParse(values);

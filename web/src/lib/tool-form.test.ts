@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findTool } from "../../../catalog/index.js";
-import { decodeOptions } from "../../../server/http/form-options.js";
+import { decodeOptions } from "../../../pdf-ops/options.js";
 import { deleteSelection } from "../routes/tool/settings/delete-selection.js";
 import { initialOrder, movePage, rotatePage, togglePage } from "../routes/tool/settings/organize-state.js";
 import { optionDefaults } from "./option-schema.js";

@@ -1,5 +1,6 @@
 import { FILE_KINDS, MAX_FILE_BYTES, MAX_FILES, acceptMap, kindFromName, type FileKind } from "../../../catalog/file-kinds.js";
 import type { ToolDefinition } from "../../../catalog/types.js";
+import { i18n } from "../i18n/i18n.js";
 import { formatBytes } from "./format-bytes.js";
 
 /** What one drop area takes: the kinds, how many files may be selected in all, and the size of each. */
@@ -71,11 +72,11 @@ export function checkDrop(
 export function rejectionLine({ file, reason }: Rejection, maxBytes: number): string {
   switch (reason) {
     case "too-large":
-      return `File ${file.name} is too large. Max size is ${formatBytes(maxBytes)}.`;
+      return i18n.t("common:upload.tooLarge", { name: file.name, size: formatBytes(maxBytes) });
     case "invalid-type":
-      return `File ${file.name} has an invalid file type.`;
+      return i18n.t("common:upload.invalidType", { name: file.name });
     case "too-many":
-      return "Too many files";
+      return i18n.t("common:upload.tooMany");
   }
 }
 
@@ -87,5 +88,5 @@ export function rejectionMessage(rejected: readonly Rejection[], maxBytes: numbe
 /** 'Added <n> file(s) (<total size>)'. */
 export function addedMessage(files: readonly File[]): string {
   const total = files.reduce((sum, f) => sum + f.size, 0);
-  return `Added ${files.length} file(s) (${formatBytes(total)})`;
+  return i18n.t("common:upload.added", { count: files.length, size: formatBytes(total) });
 }

@@ -2,7 +2,9 @@ import { act, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../catalog/tools.js";
 import { dismissToast, useCurrentToast } from "./toast-store.js";
-import { useToolRun } from "./use-tool-run.js";
+import { setPrefersServer } from "../device/where-to-run.js";
+import { StoredResult } from "./stored-result.js";
+import { runsHere, useToolRun } from "./use-tool-run.js";
 
 /** An upload request that the server answers with `status` and `body`, as a proxy or the API would. */
 function answerUploadsWith(status: number, body: string) {
@@ -54,7 +56,8 @@ describe("useToolRun's cancel", () => {
     }
     vi.stubGlobal("XMLHttpRequest", SilentRequest);
     const { result } = renderHook(() => ({ run: useToolRun(findTool("rotate-pdf")!), toast: useCurrentToast() }));
-    act(() => void result.current.run.run([new File(["%PDF-1.7"], "a.pdf")], {}));
+    // On the server: Rotate PDF would otherwise run in the browser, with no upload to cancel.
+    act(() => void result.current.run.run([new File(["%PDF-1.7"], "a.pdf")], {}, "server"));
     expect(result.current.run.state.phase).toBe("uploading");
     act(() => result.current.run.cancel());
     expect(result.current.run.state.phase).toBe("idle");
@@ -71,5 +74,26 @@ describe("useToolRun's failure wording", () => {
   it("uses the screen's wording when the reply has no sentence", async () => {
     const toast = await failureToast(502, "<html>Bad Gateway</html>");
     expect(toast).toMatchObject({ title: "Signing failed", description: "Failed to sign PDF" });
+  });
+});
+
+describe("where a run goes", () => {
+  const pdf = new File(["%PDF-1.7"], "a.pdf");
+  afterEach(() => setPrefersServer(false));
+
+  it("runs the device tools here, and every other tool on the server", () => {
+    expect(runsHere(findTool("rotate-pdf")!, [pdf], {}, "auto")).toBe(true);
+    expect(runsHere(findTool("encrypt-pdf")!, [pdf], {}, "auto")).toBe(true);
+    expect(runsHere(findTool("compress-pdf")!, [pdf], {}, "auto")).toBe(false);
+  });
+
+  it("goes to the server when the visitor chose it, for a batch, a result kept there, or on request", () => {
+    const rotate = findTool("rotate-pdf")!;
+    expect(runsHere(rotate, [pdf], { batch: true }, "auto")).toBe(false);
+    expect(runsHere(rotate, [new StoredResult("a".repeat(24), "a.pdf", 10)], {}, "auto")).toBe(false);
+    expect(runsHere(rotate, [pdf], {}, "server")).toBe(false);
+    setPrefersServer(true);
+    expect(runsHere(rotate, [pdf], {}, "auto")).toBe(false);
+    expect(localStorage.getItem("pdf-toolbox-use-server")).toBe("1");
   });
 });

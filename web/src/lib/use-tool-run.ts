@@ -1,16 +1,35 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ToolDefinition } from "../../../catalog/index.js";
+import { processorIdOf, type ToolDefinition } from "../../../catalog/index.js";
+import { runsOnDevice } from "../../../catalog/on-device.js";
+import { prefersServer } from "../device/where-to-run.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
+import { StoredResult } from "./stored-result.js";
 import { buildToolForm } from "./tool-form.js";
+import { i18n } from "../i18n/i18n.js";
 
 /** Where a run is: each phase carries the real fraction done that the browser or the server reports. */
 export type RunPhase = "idle" | "uploading" | "processing" | "downloading";
 export interface RunState {
   phase: RunPhase;
   fraction: number;
-  result?: ProcessReply;
+  /** The run is (or was) done in this browser, not on the server. */
+  onDevice?: boolean;
+  result?: ProcessReply & { localFiles?: File[] };
+  /** A device run failed where the server may succeed: why, for the offer to run it there. */
+  deviceFailure?: string;
+}
+
+/** Where a run goes: "auto" is the device for the tools that run there, unless the visitor chose the server. */
+export type RunWhere = "auto" | "server";
+
+/**
+ * Whether this run happens in the browser: a tool that runs there, the visitor has not chosen the server, every
+ * file is here (a result kept on the server stays there), and not a batch (its report is the server's).
+ */
+export function runsHere(tool: ToolDefinition, files: readonly File[], values: Record<string, unknown>, where: RunWhere): boolean {
+  return where === "auto" && runsOnDevice(processorIdOf(tool)) && !prefersServer() && values.batch !== true && !files.some((f) => f instanceof StoredResult);
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -25,6 +44,11 @@ export interface RunOptions {
   /** The failure's description when the server's reply carries no sentence (the spec's "Failed to sign PDF"). */
   unexplainedFailure?: string;
   autoDownload?: boolean;
+  /**
+   * The screen shows where a tool runs, its switch and the offer to use the server when the device cannot: only
+   * then do the device tools run in the browser. Other screens (Convert PDF, a workflow) run on the server.
+   */
+  allowDevice?: boolean;
 }
 
 /** The spec's pause before the download starts, and before organize-pdf's extracted pages follow. */
@@ -36,7 +60,15 @@ const SECOND_DOWNLOAD_DELAY_MS = 1000;
  * the download. Cancel aborts the upload or asks the server to stop the job.
  */
 export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
-  const { success, partialTitle = "Done, but not everything could be kept", failureTitle = "Processing failed", failureFallback = "An unexpected error occurred.", unexplainedFailure, autoDownload = true } = options;
+  const {
+    success,
+    partialTitle = i18n.t("common:run.partialTitle"),
+    failureTitle = i18n.t("common:run.failureTitle"),
+    failureFallback = i18n.t("common:run.unexpected"),
+    unexplainedFailure,
+    autoDownload = true,
+    allowDevice = false,
+  } = options;
   const [state, setState] = useState<RunState>({ phase: "idle", fraction: 0 });
   const controller = useRef<AbortController | null>(null);
   const jobId = useRef<string | null>(null);
@@ -47,28 +79,41 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     jobId.current = null;
     setState({ phase: "idle", fraction: 0 });
     // The dialog closes either way: the visitor must be able to tell a cancel from a run that vanished.
-    toast({ title: "Cancelled", description: "Processing was stopped and nothing was kept. Your files are still here to try again." });
+    toast({ title: i18n.t("common:run.cancelledTitle"), description: i18n.t("common:run.cancelled") });
   }, []);
 
   // Leaving the page stops the work done for it.
   useEffect(() => () => controller.current?.abort(), []);
 
+  const lastRun = useRef<{ files: readonly File[]; values: Record<string, unknown> } | null>(null);
+
   const run = useCallback(
-    async (files: readonly File[], values: Record<string, unknown>) => {
+    async (files: readonly File[], values: Record<string, unknown>, where: RunWhere = "auto") => {
       const abort = new AbortController();
       controller.current = abort;
+      lastRun.current = { files, values };
+      const onDevice = allowDevice && runsHere(tool, files, values, where);
       const update = (phase: RunPhase) => (fraction: number) => {
-        if (!abort.signal.aborted) setState({ phase, fraction });
+        if (!abort.signal.aborted) setState({ phase, fraction, onDevice });
       };
       try {
-        update("uploading")(0);
-        const form = buildToolForm(files, values, optionDefaults(tool.options));
-        jobId.current = await startJob(tool.id, form, update("uploading"), abort.signal);
-        update("processing")(0);
-        const reply = await followJob(jobId.current, update("processing"), abort.signal);
-        jobId.current = null;
+        let reply: RunState["result"] & object;
+        if (onDevice) {
+          update("processing")(0);
+          // The worker and its engines are fetched only now, the first time a tool runs on the device.
+          const [{ runOnDevice }, { deviceOptions }] = await Promise.all([import("../device/run-on-device.js"), import("../device/device-options.js")]);
+          const options = deviceOptions(tool, values);
+          reply = await runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), options }, update("processing"), abort.signal);
+        } else {
+          update("uploading")(0);
+          const form = buildToolForm(files, values, optionDefaults(tool.options));
+          jobId.current = await startJob(tool.id, form, update("uploading"), abort.signal);
+          update("processing")(0);
+          reply = await followJob(jobId.current, update("processing"), abort.signal);
+          jobId.current = null;
+        }
         if (!reply.success || !reply.downloadUrl) {
-          throw reply.error ? new ProcessingError(reply.error) : new UnexplainedReplyError("Failed to process the file. Please try again.");
+          throw reply.error ? new ProcessingError(reply.error) : new UnexplainedReplyError(i18n.t("common:run.failed"));
         }
         const extraction = reply.extractionResult;
         if (autoDownload) {
@@ -82,16 +127,15 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         }
         toast(
           reply.warning ? { title: partialTitle, description: reply.warning } : success ?? {
-            title: "Processing complete",
-            description: extraction?.success
-              ? "Your file has been processed and extracted pages have been saved separately."
-              : "Your file has been processed successfully.",
+            title: i18n.t("common:run.completeTitle"),
+            description: extraction?.success ? i18n.t("common:run.completeWithExtraction") : i18n.t("common:run.complete"),
           },
         );
-        setState({ phase: "idle", fraction: 0, result: reply });
+        setState({ phase: "idle", fraction: 0, onDevice, result: reply });
       } catch (error) {
         if (isAbort(error)) return;
-        setState({ phase: "idle", fraction: 0 });
+        const serverMayHelp = onDevice && (error as { serverMayHelp?: unknown }).serverMayHelp === true;
+        setState({ phase: "idle", fraction: 0, ...(serverMayHelp ? { deviceFailure: (error as Error).message } : {}) });
         toast({
           title: failureTitle,
           description: (error instanceof UnexplainedReplyError && unexplainedFailure) || (error instanceof Error && error.message) || failureFallback,
@@ -99,9 +143,13 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
         });
       }
     },
-    [tool.id, tool.options, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload],
+    [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload, allowDevice],
   );
 
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);
-  return { state, run, cancel, reset };
+  /** The last run again, on the server: the one-click way out of a device run that failed. */
+  const runOnServer = useCallback(() => {
+    if (lastRun.current) void run(lastRun.current.files, lastRun.current.values, "server");
+  }, [run]);
+  return { state, run, cancel, reset, runOnServer };
 }

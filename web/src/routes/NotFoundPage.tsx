@@ -1,12 +1,14 @@
 import { Home } from "lucide-react";
 import { AppLink } from "../components/layout/AppLink.js";
 import { buttonStyles } from "../components/ui/styles.js";
+import { useT } from "../i18n/use-t.js";
 import { usePageMeta } from "../lib/page-meta.js";
 
 export function NotFoundPage() {
+  const t = useT();
   usePageMeta({
-    title: "404 Page Not Found",
-    description: "The page you were looking for does not exist.",
+    title: t("notFound.title"),
+    description: t("notFound.description"),
     path: "/not-found",
     robots: "noindex, follow",
   });
@@ -15,13 +17,11 @@ export function NotFoundPage() {
       <p className="text-6xl font-extrabold text-indigo-600 dark:text-indigo-400" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-slate-900 dark:text-white">404 Page Not Found</h1>
-      <p className="mt-3 text-slate-600 dark:text-slate-300">
-        Sorry, we could not find that page. It may have moved, or the address may be mistyped.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-slate-900 dark:text-white">{t("notFound.title")}</h1>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">{t("notFound.text")}</p>
       <AppLink href="/" className={`${buttonStyles.primary} mt-8`}>
         <Home className="h-4 w-4" aria-hidden="true" />
-        Back to Home
+        {t("notFound.backHome")}
       </AppLink>
     </section>
   );

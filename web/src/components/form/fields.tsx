@@ -5,6 +5,8 @@ import { Field, hintStyles, labelStyles } from "./Field.js";
 
 
 import { inputStyles } from "../ui/styles.js";
+import { formatNumber } from "../../i18n/format.js";
+import { useLocale, useT } from "../../i18n/use-t.js";
 
 export function TextField({
   label,
@@ -64,9 +66,12 @@ export function NumberField({
   hint?: string;
   integer?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const range = t("range", { min: formatNumber(min, locale), max: formatNumber(max, locale) });
   const clamp = (n: number) => Math.min(max, Math.max(min, n));
   return (
-    <Field label={label} hint={hint ?? `${min} to ${max}`}>
+    <Field label={label} hint={hint ?? range}>
       {(id) =>
         integer ? (
           <input

@@ -1,5 +1,5 @@
 import { useCallback, type ComponentPropsWithRef } from "react";
-import { useLocation } from "wouter";
+import { useLocation, useRouter } from "wouter";
 
 export function prefersMotion(): boolean {
   return !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -31,12 +31,16 @@ export function useAppNavigate(): (href: string) => void {
   );
 }
 
-/** A link inside the app: a real <a href> (open in new tab works), followed by the router on a plain click. */
+/**
+ * A link inside the app: a real <a href> (open in new tab works), followed by the router on a plain click. `href`
+ * is the English path; the link points at it in the page's language ("/merge-pdf" becomes "/de/merge-pdf").
+ */
 export function AppLink({ href, onClick, ...rest }: ComponentPropsWithRef<"a"> & { href: string }) {
   const go = useAppNavigate();
+  const { base } = useRouter();
   return (
     <a
-      href={href}
+      href={base + href}
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

@@ -1,5 +1,6 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { useT } from "../../i18n/use-t.js";
 
 // The sheet (Radix Dialog, focus trap, scroll lock) loads on the first open: most visits never open it.
 const MobileMenuSheet = lazy(() => import("./MobileMenuSheet.js"));
@@ -9,12 +10,13 @@ export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const t = useT();
   return (
     <>
       <button
         ref={button}
         type="button"
-        aria-label="Open menu"
+        aria-label={t("nav.openMenu")}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

@@ -1,5 +1,6 @@
 import { findToolSummary } from "../../lib/tool-summaries.js";
 
+/** `label` and `title` are message keys ("nav.merge", "tools:merge-pdf.name"); the menus translate them. */
 export interface NavLink {
   label: string;
   href: string;
@@ -13,16 +14,16 @@ export interface NavGroup {
 function toolLink(id: string, label?: string): NavLink {
   const tool = findToolSummary(id);
   if (!tool) throw new Error(`The menus name "${id}", which is not in the catalogue.`);
-  return { label: label ?? tool.name, href: `/${id}` };
+  return { label: label ?? `tools:${id}.name`, href: `/${id}` };
 }
 
 /** The spec links Electronic Signature to /e-sign, which opens the Sign screen (catalog/site-pages.ts). */
-const electronicSignature: NavLink = { label: "Electronic Signature", href: "/e-sign" };
+const electronicSignature: NavLink = { label: "nav.electronicSignature", href: "/e-sign" };
 
 export const PRIMARY_LINKS: readonly NavLink[] = [
-  toolLink("merge-pdf", "Merge"),
-  toolLink("split-pdf", "Split"),
-  toolLink("compress-pdf", "Compress"),
+  toolLink("merge-pdf", "nav.merge"),
+  toolLink("split-pdf", "nav.split"),
+  toolLink("compress-pdf", "nav.compress"),
 ];
 
 const convertLinks = ["pdf-to-word", "pdf-to-jpg", "pdf-to-excel", "pdf-to-ppt", "word-to-pdf", "jpg-to-pdf"].map((id) => toolLink(id));
@@ -36,67 +37,66 @@ const moreLinks = ["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pag
 );
 const popularLinks = ["merge-pdf", "split-pdf", "compress-pdf", "pdf-to-word"].map((id) => toolLink(id));
 
-export const VIEW_ALL_TOOLS: NavLink = { label: "View All Tools", href: "/#tools" };
+export const VIEW_ALL_TOOLS: NavLink = { label: "nav.viewAllTools", href: "/#tools" };
 
 export const ALL_TOOLS_GROUPS: readonly NavGroup[] = [
-  { title: "Popular Tools", links: popularLinks },
-  { title: "Convert PDF", links: convertLinks },
-  { title: "Edit PDF", links: [...editLinks, toolLink("add-page-numbers"), toolLink("organize-pdf")] },
-  { title: "Security", links: securityLinks },
-  { title: "Advanced Tools", links: advancedLinks },
-  { title: "More Tools", links: moreLinks },
+  { title: "nav.popularTools", links: popularLinks },
+  { title: "nav.convertPdf", links: convertLinks },
+  { title: "nav.editPdf", links: [...editLinks, toolLink("add-page-numbers"), toolLink("organize-pdf")] },
+  { title: "nav.security", links: securityLinks },
+  { title: "nav.advancedTools", links: advancedLinks },
+  { title: "nav.moreTools", links: moreLinks },
 ];
 
 /** The header's dropdowns after All Tools. */
 export const MENU_DROPDOWNS: readonly NavGroup[] = [
-  { title: "Convert", links: convertLinks },
-  { title: "Edit", links: editLinks },
-  { title: "Security", links: securityLinks },
+  { title: "nav.convert", links: convertLinks },
+  { title: "nav.edit", links: editLinks },
+  { title: "nav.security", links: securityLinks },
 ];
 
 export const MOBILE_SECTIONS: readonly NavGroup[] = [
-  { title: "Other Popular Tools", links: popularLinks },
-  { title: "Convert PDF", links: convertLinks },
-  { title: "Edit PDF", links: editLinks },
-  { title: "Security", links: securityLinks },
-  { title: "Advanced Tools", links: advancedLinks },
-  { title: "More Tools", links: moreLinks },
+  { title: "nav.otherPopularTools", links: popularLinks },
+  { title: "nav.convertPdf", links: convertLinks },
+  { title: "nav.editPdf", links: editLinks },
+  { title: "nav.security", links: securityLinks },
+  { title: "nav.advancedTools", links: advancedLinks },
+  { title: "nav.moreTools", links: moreLinks },
   {
-    title: "About",
+    title: "nav.about",
     links: [
-      { label: "About Us", href: "/about-us" },
-      { label: "FAQ", href: "/faq" },
-      { label: "Contact", href: "/contact" },
+      { label: "nav.aboutUs", href: "/about-us" },
+      { label: "nav.faq", href: "/faq" },
+      { label: "nav.contact", href: "/contact" },
     ],
   },
 ];
 
 export const FOOTER_GROUPS: readonly NavGroup[] = [
   {
-    title: "About",
+    title: "nav.about",
     links: [
-      { label: "About Us", href: "/about-us" },
-      { label: "Features", href: "/features" },
-      { label: "Security", href: "/security" },
-      { label: "Contact", href: "/contact" },
-      { label: "Testimonials", href: "/testimonials" },
+      { label: "nav.aboutUs", href: "/about-us" },
+      { label: "nav.features", href: "/features" },
+      { label: "nav.security", href: "/security" },
+      { label: "nav.contact", href: "/contact" },
+      { label: "nav.testimonials", href: "/testimonials" },
     ],
   },
   {
-    title: "Legal",
+    title: "nav.legal",
     links: [
-      { label: "FAQ", href: "/faq" },
-      { label: "Privacy Policy", href: "/privacy-policy" },
-      { label: "Terms of Service", href: "/terms-of-service" },
+      { label: "nav.faq", href: "/faq" },
+      { label: "nav.privacyPolicy", href: "/privacy-policy" },
+      { label: "nav.termsOfService", href: "/terms-of-service" },
     ],
   },
 ];
 
 /** Learn More: the server's own documentation pages, served outside the app. */
 export const LEARN_MORE_LINKS: readonly NavLink[] = [
-  { label: "API documentation", href: "/api/docs" },
-  { label: "OpenAPI document", href: "/api/openapi.json" },
-  { label: "Service health", href: "/api/health" },
+  { label: "nav.apiDocumentation", href: "/api/docs" },
+  { label: "nav.openApiDocument", href: "/api/openapi.json" },
+  { label: "nav.serviceHealth", href: "/api/health" },
 ];
 
-export const LANGUAGES = ["English", "Spanish", "French", "German", "Italian", "Portuguese", "Japanese", "Chinese"] as const;

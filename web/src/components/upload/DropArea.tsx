@@ -8,12 +8,12 @@ import { buttonStyles } from "../ui/styles.js";
 import { Tooltip } from "../ui/Tooltip.js";
 import { useTakeHandedFocus } from "../../lib/use-restore-lost-focus.js";
 import { addFiles } from "./add-files.js";
+import { useT } from "../../i18n/use-t.js";
 
-/** The format chips: one per label among the accepted kinds (Word once for .doc and .docx). */
-function formatChips(rules: UploadRules): string[] {
+/** The format chips: one per label among the accepted kinds (Word once for .doc and .docx); JPEG and PNG are "Images". */
+function formatChips(rules: UploadRules, images: string): string[] {
   const labels = rules.kinds.map((kind) => FILE_KINDS[kind].label);
-  const images = labels.filter((l) => l === "JPEG" || l === "PNG").length > 0;
-  return [...new Set(labels.map((l) => (images && (l === "JPEG" || l === "PNG") ? "Images" : l)))];
+  return [...new Set(labels.map((l) => (l === "JPEG" || l === "PNG" ? images : l)))];
 }
 
 /** Cloud imports are in the spec's screen but not built; they are shown as such rather than as dead buttons. */
@@ -35,6 +35,7 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
   });
   // The drop area comes back when the last file is removed: its Select Files button takes the focus the list had.
   const selectButton = useRef<HTMLButtonElement>(null);
+  const t = useT();
   useTakeHandedFocus(selectButton);
   const state = isDragReject ? "reject" : isDragAccept ? "accept" : isDragActive ? "active" : "idle";
   const border = {
@@ -44,46 +45,47 @@ export function DropArea({ rules, onFiles = addFiles }: { rules: UploadRules; on
     reject: "border-red-600 bg-red-50 dark:bg-red-950/40",
   }[state];
 
+  const rootProps = getRootProps({
+    className: `rounded-2xl border-2 border-dashed p-6 text-center transition-colors sm:p-10 ${border}`,
+    "data-testid": "drop-area",
+    "data-drag-state": state,
+  });
   return (
-    <div
-      {...getRootProps({
-        className: `rounded-2xl border-2 border-dashed p-6 text-center transition-colors sm:p-10 ${border}`,
-        "data-testid": "drop-area",
-        "data-drag-state": state,
-      })}
-    >
-      <input {...getInputProps({ "aria-label": "Choose files" })} />
+    <div {...rootProps}>
+      <input {...getInputProps({ "aria-label": t("upload.chooseFiles") })} />
       <Upload className="mx-auto mb-4 h-12 w-12 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
       <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
-        {isDragAccept ? "Drop your files here" : "Drag & Drop your files here"}
+        {isDragAccept ? t("upload.dropHere") : t("upload.dragHere")}
       </h2>
-      {isDragReject && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">These files are not accepted here.</p>}
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">or use one of the options below to add your documents</p>
+      {isDragReject && <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">{t("upload.notAccepted")}</p>}
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t("upload.orOptions")}</p>
       <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
         <button type="button" ref={selectButton} onClick={open} className={buttonStyles.primary}>
           <FolderOpen className="h-4 w-4" aria-hidden="true" />
-          Select Files
+          {t("upload.selectFiles")}
         </button>
         {CLOUD_SOURCES.map((source) => (
           // aria-disabled rather than disabled: a disabled button takes no focus or hover, so it could not say why.
-          <Tooltip key={source} label="Not available yet">
+          <Tooltip key={source} label={t("upload.notAvailableYet")}>
             <button type="button" aria-disabled="true" className={`${buttonStyles.secondary} cursor-not-allowed opacity-50`}>
               <Cloud className="h-4 w-4" aria-hidden="true" />
               {source}
-              <span className="sr-only">(not available yet)</span>
+              <span className="sr-only">{t("upload.notAvailableYetHidden")}</span>
             </button>
           </Tooltip>
         ))}
       </div>
-      <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label="Accepted formats">
-        {formatChips(rules).map((chip) => (
+      <ul className="mt-5 flex flex-wrap justify-center gap-2" aria-label={t("upload.acceptedFormats")}>
+        {formatChips(rules, t("upload.images")).map((chip) => (
           <li key={chip} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
             {chip}
           </li>
         ))}
       </ul>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-        Up to {formatBytes(rules.maxBytes)} per file{rules.maxFiles > 1 ? `, ${rules.maxFiles} files at most` : ", one file"}.
+        {rules.maxFiles > 1
+          ? t("upload.limitMany", { size: formatBytes(rules.maxBytes), count: rules.maxFiles })
+          : t("upload.limitOne", { size: formatBytes(rules.maxBytes) })}
       </p>
     </div>
   );

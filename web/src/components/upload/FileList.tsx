@@ -7,6 +7,7 @@ import { useHandFocusOnExit, useRestoreLostFocus } from "../../lib/use-restore-l
 import { buttonStyles, cardStyles } from "../ui/styles.js";
 import { addFiles } from "./add-files.js";
 import { fileListStyles, PlainFileRows } from "./FileRow.js";
+import { useT } from "../../i18n/use-t.js";
 
 // Reordering (dnd-kit) loads only on screens whose files are sent in order, never with the home page.
 const SortableFileList = lazy(() => import("./SortableFileList.js"));
@@ -50,11 +51,12 @@ export function FileList({
     onDrop: (accepted, rejections) => addFiles([...accepted, ...rejections.map((r) => r.file)], rules),
   });
   const heading = useRef<HTMLHeadingElement>(null);
+  const t = useT();
   useRestoreLostFocus(heading, files.length);
   useHandFocusOnExit();
   return (
     <section className={`${cardStyles} p-4 sm:p-6`} aria-labelledby="file-list-title">
-      <input {...getInputProps({ "aria-label": "Choose more files" })} />
+      <input {...getInputProps({ "aria-label": t("upload.chooseMoreFiles") })} />
       <h2 id="file-list-title" ref={heading} tabIndex={-1} className="mb-3 focus:outline-none text-lg font-semibold text-slate-900 dark:text-white">
         {title}
       </h2>
@@ -68,11 +70,11 @@ export function FileList({
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" onClick={open} className={buttonStyles.secondary} disabled={files.length >= rules.maxFiles}>
           <Plus className="h-4 w-4" aria-hidden="true" />
-          Add More Files
+          {t("upload.addMore")}
         </button>
         <button type="button" onClick={fileStore.clear} className={buttonStyles.danger}>
           <Trash2 className="h-4 w-4" aria-hidden="true" />
-          Clear All
+          {t("upload.clearAll")}
         </button>
       </div>
       {children}

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { filePreview, type FilePreview } from "../../lib/file-preview.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** The preview of `file` once made (an empty one until then, or when the file has none). */
 function useFilePreview(file: File): FilePreview {
@@ -27,10 +28,11 @@ export function FilePicture({ file, icon }: { file: File; icon: ReactNode }) {
 
 export function PageCount({ file }: { file: File }) {
   const { pages } = useFilePreview(file);
+  const t = useT();
   if (pages === undefined) return null;
   return (
     <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400" data-testid="page-count">
-      {pages === 1 ? "1 page" : `${pages} pages`}
+      {t("upload.pages", { count: pages })}
     </span>
   );
 }

@@ -6,6 +6,7 @@ import { formatBytes } from "../../lib/format-bytes.js";
 import { kindOf } from "../../lib/upload-rules.js";
 import { Tooltip } from "../ui/Tooltip.js";
 import { FilePicture, PageCount } from "./FilePicture.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** The row icon by kind of document; kinds not named here get a plain file. */
 const ICON_BY_KIND: Partial<Record<FileKind, LucideIcon>> = {
@@ -33,6 +34,7 @@ function KindIcon({ file }: { file: File }) {
 
 /** What one selected file shows: its first page (or its kind), name, pages, size and Remove; `handle` is the reordering grip where there is one. */
 export function FileRowContent({ file, index, handle }: { file: File; index: number; handle?: ReactNode }) {
+  const t = useT();
   return (
     <>
       {handle}
@@ -40,11 +42,11 @@ export function FileRowContent({ file, index, handle }: { file: File; index: num
       <span className="min-w-0 flex-1 truncate text-sm text-slate-800 dark:text-slate-100">{file.name}</span>
       <PageCount file={file} />
       <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{formatBytes(file.size, 0)}</span>
-      <Tooltip label="Remove file">
+      <Tooltip label={t("upload.removeFile")}>
         <button
           type="button"
           onClick={() => fileStore.removeAt(index)}
-          aria-label={`Remove file ${file.name}`}
+          aria-label={t("upload.removeFileNamed", { name: file.name })}
           className="rounded-md p-1 text-slate-600 hover:bg-slate-100 hover:text-red-700 dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <X className="h-4 w-4" aria-hidden="true" />

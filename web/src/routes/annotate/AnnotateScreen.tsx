@@ -4,7 +4,7 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
@@ -42,7 +42,7 @@ const RUN_OPTIONS: RunOptions = {
 
 /** /annotate-pdf: the PDF's real pages, where clicks place annotations that are saved as real PDF annotations. */
 export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const { items, selected, add, replace, remove, select, clear } = useAnnotations();

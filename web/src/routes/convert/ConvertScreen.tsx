@@ -5,7 +5,7 @@ import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
@@ -34,7 +34,7 @@ const RUN_OPTIONS: RunOptions = {
  * the chosen format.
  */
 export default function ConvertScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
   const [format, setFormat] = useState<FormatKey>(DEFAULT_FORMAT);
   const target = formatTool(format);
   useFilesFitTool(target);

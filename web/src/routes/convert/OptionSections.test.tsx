@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FORMAT_KEYS, type FormatKey } from "../../../../catalog/index.js";
-import { decodeOptions } from "../../../../server/http/form-options.js";
+import { decodeOptions } from "../../../../pdf-ops/options.js";
 import { shapeOf } from "../../lib/option-schema.js";
 import { encodeFields } from "../../lib/tool-form.js";
 import type { Values } from "../tool/settings/types.js";

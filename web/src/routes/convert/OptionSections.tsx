@@ -57,7 +57,7 @@ export function OptionSections({
       {sections.map((section) => (
         <Accordion.Item key={section.title} value={section.title}>
           <Accordion.Header>
-            <Accordion.Trigger className="group flex w-full items-center justify-between px-4 py-3 text-left font-medium text-slate-900 dark:text-white">
+            <Accordion.Trigger className="group flex w-full items-center justify-between px-4 py-3 text-start font-medium text-slate-900 dark:text-white">
               {section.title}
               <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
             </Accordion.Trigger>

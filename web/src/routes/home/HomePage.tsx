@@ -1,5 +1,6 @@
 import { useFileLifetime } from "../../lib/file-lifetime.js";
 import { usePageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
 import { Hero } from "./Hero.js";
 import { HomeUpload } from "./HomeUpload.js";
 import { FinalCallToAction, HomeTestimonials, HowItWorks, WhyChoose } from "./sections.js";
@@ -8,9 +9,10 @@ import { ToolGrid } from "./ToolGrid.js";
 
 export function HomePage() {
   const lifetime = useFileLifetime();
+  const t = useT("home");
   usePageMeta({
-    title: "Free online PDF tools",
-    description: `Merge, split, compress, convert, protect and unlock PDF files for free. No sign-up; files are deleted ${lifetime} after upload.`,
+    title: t("meta.title"),
+    description: t("meta.description", { lifetime }),
     path: "/",
   });
   return (

@@ -6,8 +6,8 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";
 import { useSelectedFiles } from "../../lib/file-store.js";
 import { toast } from "../../lib/toast-store.js";
-import { findToolSummary } from "../../lib/tool-summaries.js";
 import { HOME_RULES } from "../../lib/upload-rules.js";
+import { useT } from "../../i18n/use-t.js";
 
 const HOME_TOOL_CHOICES = ["merge-pdf", "split-pdf", "compress-pdf", "convert-pdf", "protect-pdf"] as const;
 
@@ -19,31 +19,32 @@ export function HomeUpload() {
   const files = useSelectedFiles();
   const [toolId, setToolId] = useState("");
   const [, navigate] = useLocation();
+  const t = useT("home");
 
   const process = () => {
     if (files.length === 0) {
-      toast({ title: "No files selected", description: "Please upload at least one file to process.", variant: "destructive" });
+      toast({ title: t("upload.noFiles"), description: t("upload.noFilesText"), variant: "destructive" });
     } else if (!toolId) {
-      toast({ title: "No tool selected", description: "Please select a tool to process your files.", variant: "destructive" });
+      toast({ title: t("upload.noTool"), description: t("upload.noToolText"), variant: "destructive" });
     } else {
       navigate(`/${toolId}`);
     }
   };
 
   return (
-    <section aria-label="Upload files" className="mx-auto max-w-4xl px-4 py-12">
+    <section aria-label={t("upload.label")} className="mx-auto max-w-4xl px-4 py-12">
       {files.length === 0 ? (
         <DropArea rules={HOME_RULES} />
       ) : (
-        <FileList files={files} rules={HOME_RULES} title="Processing Files" processLabel="Process Files" onProcess={process}>
+        <FileList files={files} rules={HOME_RULES} title={t("upload.processing")} processLabel={t("upload.process")} onProcess={process}>
           <div className="mt-4">
-            <Field label="Tool">
+            <Field label={t("upload.tool")}>
               {(id) => (
                 <select id={id} value={toolId} onChange={(e) => setToolId(e.target.value)} className={inputStyles}>
-                  <option value="">Select Tool</option>
+                  <option value="">{t("upload.selectTool")}</option>
                   {HOME_TOOL_CHOICES.map((choice) => (
                     <option key={choice} value={choice}>
-                      {findToolSummary(choice)?.name}
+                      {t(`tools:${choice}.name`)}
                     </option>
                   ))}
                 </select>

@@ -3,23 +3,28 @@ import { TOOL_CATEGORIES, type ToolCategory } from "../../../../catalog/types.js
 import { ToolCard } from "../../components/ToolCard.js";
 import { buttonStyles } from "../../components/ui/styles.js";
 import { TOOL_SUMMARIES } from "../../lib/tool-summaries.js";
+import { useT } from "../../i18n/use-t.js";
 
 const INITIAL_COUNT = 8;
-const TABS: ReadonlyArray<{ id: ToolCategory | "all"; label: string }> = [{ id: "all", label: "All Tools" }, ...TOOL_CATEGORIES];
+const TABS: ReadonlyArray<{ id: ToolCategory | "all"; label: string }> = [
+  { id: "all", label: "home:grid.all" },
+  ...TOOL_CATEGORIES.map((category) => ({ id: category.id, label: `tools:categories.${category.id}` })),
+];
 const LISTED = TOOL_SUMMARIES.filter((tool) => tool.listed);
 
 export function ToolGrid() {
   const [category, setCategory] = useState<ToolCategory | "all">("all");
   const [expanded, setExpanded] = useState(false);
+  const t = useT("home");
   const matching = LISTED.filter((tool) => category === "all" || tool.category === category);
   const shown = expanded ? matching : matching.slice(0, INITIAL_COUNT);
 
   return (
     <section id="tools" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12" aria-labelledby="tools-title">
       <h2 id="tools-title" className="text-center text-3xl font-bold text-slate-900 dark:text-white">
-        All the PDF tools you need
+        {t("grid.title")}
       </h2>
-      <div role="group" aria-label="Tool categories" className="mt-6 flex flex-wrap justify-center gap-2">
+      <div role="group" aria-label={t("grid.categories")} className="mt-6 flex flex-wrap justify-center gap-2">
         {TABS.map((tab) => (
           <button
             key={tab.id}
@@ -35,7 +40,7 @@ export function ToolGrid() {
                 : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
             }`}
           >
-            {tab.label}
+            {t(tab.label)}
           </button>
         ))}
       </div>
@@ -49,7 +54,7 @@ export function ToolGrid() {
       {matching.length > INITIAL_COUNT && (
         <div className="mt-6 text-center">
           <button type="button" onClick={() => setExpanded((e) => !e)} className={buttonStyles.secondary}>
-            {expanded ? "Show Less Tools" : "Show All Tools"}
+            {expanded ? t("grid.showLess") : t("grid.showAll")}
           </button>
         </div>
       )}

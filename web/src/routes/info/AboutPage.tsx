@@ -4,9 +4,7 @@ import { InfoLayout } from "./InfoLayout.js";
 export default function AboutPage() {
   return (
     <InfoLayout
-      title="About Us"
       path="/about-us"
-      description="PDF Toolbox is a free, open-source online toolbox for PDF files."
       intro="PDF Toolbox is a free online toolbox for the documents everyone deals with: merge, split, compress, convert, protect and unlock PDFs without an account."
     >
       <h2>What we do</h2>

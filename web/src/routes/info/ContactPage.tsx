@@ -13,7 +13,7 @@ export default function ContactPage() {
     setSubmitted(true);
   };
   return (
-    <InfoLayout title="Contact" path="/contact" description="Contact the PDF Toolbox team." intro="We aim to reply within 24 hours on business days.">
+    <InfoLayout path="/contact" intro="We aim to reply within 24 hours on business days.">
       <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
         This form does not send messages yet. Please do not rely on it for anything urgent.
       </p>

@@ -25,7 +25,7 @@ export default function FaqPage() {
   const faq = faqCategories(useFileLifetime());
   const categories = filterFaq(faq, query);
   return (
-    <InfoLayout title="Frequently Asked Questions" path="/faq" description="Answers to common questions about PDF Toolbox." intro="Quick answers about the tools, your files and your privacy.">
+    <InfoLayout path="/faq" intro="Quick answers about the tools, your files and your privacy.">
       <div>
         <label htmlFor={searchId} className="block text-sm font-medium">
           Search the questions
@@ -48,7 +48,7 @@ export default function FaqPage() {
             {category.questions.map(({ question, answer }) => (
               <Accordion.Item key={question} value={question} className="border-b border-slate-200 dark:border-slate-700">
                 <Accordion.Header>
-                  <Accordion.Trigger className="group flex w-full items-center justify-between py-4 text-left font-medium text-slate-900 dark:text-white">
+                  <Accordion.Trigger className="group flex w-full items-center justify-between py-4 text-start font-medium text-slate-900 dark:text-white">
                     {question}
                     <ChevronDown className="h-4 w-4 shrink-0 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
                   </Accordion.Trigger>

@@ -12,7 +12,7 @@ const CATEGORIES: ReadonlyArray<{ title: string; tools: readonly string[] }> = [
 
 export default function FeaturesPage() {
   return (
-    <InfoLayout title="Features" path="/features" description="Every PDF tool in PDF Toolbox." intro="Everything PDF Toolbox can do for your documents.">
+    <InfoLayout path="/features" intro="Everything PDF Toolbox can do for your documents.">
       {CATEGORIES.map((category) => (
         <section key={category.title}>
           <h2>{category.title}</h2>

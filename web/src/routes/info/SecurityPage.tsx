@@ -1,10 +1,17 @@
 import { useFileLifetime } from "../../lib/file-lifetime.js";
+import { inWords, onDeviceToolNames } from "../../../../catalog/on-device.js";
 import { InfoLayout } from "./InfoLayout.js";
 
 export default function SecurityPage() {
   const lifetime = useFileLifetime();
   return (
-    <InfoLayout title="Security" path="/security" description="How PDF Toolbox keeps your documents safe." intro="How we look after the documents you trust us with.">
+    <InfoLayout path="/security" intro="How we look after the documents you trust us with.">
+      <h2>On your device</h2>
+      <p>
+        {inWords(onDeviceToolNames())} run in your browser: the work is done by qpdf and MuPDF compiled to WebAssembly, in a
+        background worker of the page, and your files are not uploaded. You can send a tool to our server instead; the page says
+        where each tool runs. After the first use, your browser keeps the engines so that these tools also work offline.
+      </p>
       <h2>In transit</h2>
       <p>When the site is served over HTTPS, as it should be, your files travel encrypted between your browser and our server.</p>
       <h2>On the server</h2>

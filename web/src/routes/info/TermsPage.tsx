@@ -5,7 +5,7 @@ import { InfoLayout } from "./InfoLayout.js";
 export default function TermsPage() {
   const lifetime = useFileLifetime();
   return (
-    <InfoLayout title="Terms of Service" path="/terms-of-service" description="The terms for using PDF Toolbox." intro="Last updated April 29, 2025">
+    <InfoLayout path="/terms-of-service" intro="Last updated April 29, 2025">
       <h2>Using the service</h2>
       <p>
         PDF Toolbox is free to use without registration. Accounts may come later; these terms will say so when they do. You must be

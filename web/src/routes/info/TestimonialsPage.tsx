@@ -11,7 +11,7 @@ const STATS = [
 
 export default function TestimonialsPage() {
   return (
-    <InfoLayout title="Testimonials" path="/testimonials" description="What people say about PDF Toolbox." intro="What people say about working with PDF Toolbox.">
+    <InfoLayout path="/testimonials" intro="What people say about working with PDF Toolbox.">
       <dl className="grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
         {STATS.map(([value, label]) => (
           <div key={label} className="flex flex-col-reverse rounded-xl bg-indigo-50 p-4 dark:bg-slate-900">

@@ -1,4 +1,5 @@
 import { MAX_FILE_BYTES, MAX_FILES } from "../../../../catalog/file-kinds.js";
+import { inWords, onDeviceToolNames } from "../../../../catalog/on-device.js";
 import { formatBytes } from "../../lib/format-bytes.js";
 
 export interface FaqCategory {
@@ -8,6 +9,7 @@ export interface FaqCategory {
 }
 
 const MAX_SIZE = formatBytes(MAX_FILE_BYTES);
+const ON_DEVICE = inWords(onDeviceToolNames());
 
 /** The questions and answers; `lifetime` is how long the server keeps files, in words. */
 export const faqCategories = (lifetime: string): readonly FaqCategory[] => [
@@ -24,7 +26,14 @@ export const faqCategories = (lifetime: string): readonly FaqCategory[] => [
     id: "security",
     title: "Security & Privacy",
     questions: [
-      { question: "What happens to my files?", answer: `They are processed on our server and deleted automatically ${lifetime} after upload.` },
+      {
+        question: "What happens to my files?",
+        answer: `${ON_DEVICE} run in your browser: your files are processed on your device and are not uploaded, unless you switch the tool to our server. Every other tool processes your files on our server, which deletes them automatically ${lifetime} after upload.`,
+      },
+      {
+        question: "Which tools run on our server?",
+        answer: `All but ${ON_DEVICE}: conversions, OCR, compression, PDF/A, repair, watermarks, page numbers, annotations and signatures need engines too heavy for a browser, or are not built for it yet. Each tool's page says where it runs.`,
+      },
       { question: "Can anyone else download my results?", answer: `Download links use long random identifiers that cannot be guessed, and they expire after ${lifetime}.` },
       { question: "How strong is Protect PDF?", answer: "It uses AES-256 encryption by default. Choose a long password: that is what keeps the document closed." },
     ],

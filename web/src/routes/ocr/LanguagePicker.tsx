@@ -87,7 +87,7 @@ function ExtraLanguages({
           {extras.map((code) => (
             <li
               key={code}
-              className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+              className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 ps-3 pe-1 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
             >
               {ocrLanguageLabel(code)}
               <button
@@ -103,7 +103,7 @@ function ExtraLanguages({
         </ul>
       )}
       <div className="relative mt-2">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" aria-hidden="true" />
+        <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" aria-hidden="true" />
         <input
           id={`${id}-search`}
           type="text"
@@ -122,7 +122,7 @@ function ExtraLanguages({
           }}
           onKeyDown={onKeyDown}
           autoComplete="off"
-          className={`${inputStyles} pl-9`}
+          className={`${inputStyles} ps-9`}
         />
       </div>
       {open && (

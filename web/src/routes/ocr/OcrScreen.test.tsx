@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
 import { PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
-import { decodeOptions } from "../../../../server/http/form-options.js";
+import { decodeOptions } from "../../../../pdf-ops/options.js";
 import { fileStore } from "../../lib/file-store.js";
 import { shapeOf } from "../../lib/option-schema.js";
 import { dismissToast, useCurrentToast } from "../../lib/toast-store.js";
@@ -137,6 +137,9 @@ describe("OCR screen", () => {
     expect((form.get("files") as File).name).toBe("scan.pdf");
     const fields = new Map<string, string[]>();
     for (const [name, value] of form.entries()) if (typeof value === "string") fields.set(name, [...(fields.get(name) ?? []), value]);
+    // The page's language goes first, for the server's sentences.
+    expect(fields.get("lang")).toEqual(["en"]);
+    fields.delete("lang");
     // Every OCR option is sent, but for the custom model, which is blank.
     expect([...fields.keys()].filter((k) => !k.startsWith("multipleLanguages[")).sort()).toEqual(
       Object.keys(shapeOf(tool.options)).filter((k) => k !== "multipleLanguages" && k !== "customModel").sort(),

@@ -5,7 +5,8 @@ import { DropArea } from "../../components/upload/DropArea.js";
 import { FileList } from "../../components/upload/FileList.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { optionDefaults } from "../../lib/option-schema.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useT } from "../../i18n/use-t.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
@@ -29,7 +30,8 @@ const PRESERVED = [
 
 /** /pdf-to-word: the generic upload, settings, processing, Processing Complete flow, for up to 20 PDFs at once. */
 export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
+  const t = useT("tool");
   useFilesFitTool(tool);
   const files = useSelectedFiles();
   const rules = rulesForTool(tool);
@@ -73,7 +75,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
         ) : files.length === 0 ? (
           <DropArea rules={rules} />
         ) : (
-          <FileList files={files} rules={rules} title="Selected Files" processLabel={processLabelOf(tool)} onProcess={process} busy={state.phase !== "idle"}>
+          <FileList files={files} rules={rules} title={t("selectedFiles")} processLabel={processLabelOf(tool, t)} onProcess={process} busy={state.phase !== "idle"}>
             <OptionSections tool={tool} target={targetName(tool)} values={values} setValues={setValues} />
           </FileList>
         )}
@@ -85,7 +87,7 @@ export default function PdfToWordScreen({ tool }: { tool: ToolDefinition }) {
             <Sparkles className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
             Intelligent content preservation
           </h2>
-          <ul className={`mt-3 list-disc space-y-1 pl-5 text-sm ${mutedText}`}>
+          <ul className={`mt-3 list-disc space-y-1 ps-5 text-sm ${mutedText}`}>
             {PRESERVED.map((line) => (
               <li key={line}>{line}</li>
             ))}

@@ -3,7 +3,7 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
 import { SettingsTabs } from "../../components/form/SettingsTabs.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import type { RunOptions } from "../../lib/use-tool-run.js";
@@ -41,7 +41,7 @@ const RUN_OPTIONS: RunOptions = {
 
 /** /repair-pdf: upload one PDF, choose how to repair it, and read what the repair found and did. */
 export default function RepairScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
   const { file, values, setValues, state, run, cancel, changeFile, busy } = useFileTool(tool, RUN_OPTIONS);
   const bind = bindings(tool.options, values, setValues);
 

@@ -36,7 +36,7 @@ export function AppearanceTab({ values, setValues, bind, timeStampAvailable }: A
               />
             </Tooltip>
           ))}
-          <label className="ml-2 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
+          <label className="ms-2 flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
             Custom
             <input
               type="color"

@@ -5,7 +5,7 @@ import { SettingsTabs } from "../../components/form/SettingsTabs.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
 import { numberBounds } from "../../lib/option-schema.js";
-import { usePageMeta } from "../../lib/page-meta.js";
+import { useToolPageMeta } from "../../lib/page-meta.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
@@ -44,7 +44,7 @@ const RUN_OPTIONS: RunOptions = {
 
 /** /pdf-sign: sign one PDF with a drawn, typed or image signature or a certificate, placed on a preview of the page. */
 export default function SignScreen({ tool }: { tool: ToolDefinition }) {
-  usePageMeta({ title: tool.name, description: tool.description, path: `/${tool.id}` });
+  useToolPageMeta(tool);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // The screen posts to sign-pdf, as the spec's call does; pdf-sign is the same tool under its page's name.
   const fileTool = useFileTool(tool, RUN_OPTIONS, (tool.sameAs && findTool(tool.sameAs)) || tool);

@@ -1,12 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { buttonStyles } from "../../components/ui/styles.js";
 import type { RunState } from "../../lib/use-tool-run.js";
+import { useLocale, useT } from "../../i18n/use-t.js";
+import { formatNumber } from "../../i18n/format.js";
 
-const TITLES = {
-  uploading: "Uploading your files",
-  processing: "Processing",
-  downloading: "Starting your download",
-} as const;
 
 /** The attribute of the control that takes the focus when a run ends well (a results card's download link). */
 export const FOCUS_AFTER_RUN = { "data-focus-after-run": "" } as const;
@@ -26,6 +23,10 @@ function focusResult(event: Event): void {
 export function ProgressDialog({ state, onCancel, detail }: { state: RunState; onCancel(): void; detail?: string }) {
   const open = state.phase !== "idle";
   const percent = Math.round(state.fraction * 100);
+  const t = useT("tool");
+  const locale = useLocale();
+  const title = state.phase === "idle" ? "" : state.onDevice && state.phase === "processing" ? t("progress.onDevice") : t(`progress.${state.phase}`);
+  const percentText = formatNumber(state.fraction, locale, { style: "percent", maximumFractionDigits: 0 });
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
@@ -37,7 +38,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
         >
           {state.phase !== "idle" && (
             <>
-              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{TITLES[state.phase]}</Dialog.Title>
+              <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</Dialog.Title>
               {detail && (
                 <p className="mt-1 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-detail">
                   {detail}
@@ -45,7 +46,7 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
               )}
               <div
                 role="progressbar"
-                aria-label={TITLES[state.phase]}
+                aria-label={title}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
@@ -55,10 +56,10 @@ export function ProgressDialog({ state, onCancel, detail }: { state: RunState; o
                 <div key={state.phase} className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
               </div>
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-200" data-testid="progress-text">
-                {percent}%
+                {percentText}
               </p>
               <button type="button" onClick={onCancel} className={`${buttonStyles.secondary} mt-4 w-full`}>
-                Cancel
+                {t("progress.cancel")}
               </button>
             </>
           )}

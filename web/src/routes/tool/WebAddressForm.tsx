@@ -4,6 +4,7 @@ import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles, inputStyles, mutedText } from "../../components/ui/styles.js";
 import { shapeOf } from "../../lib/option-schema.js";
 import type { SettingsProps, Values } from "./settings/types.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** Whether a tool can work from a web address instead of a file (its options have a `url` and it needs no file). */
 export function takesWebAddress(tool: ToolDefinition): boolean {
@@ -24,6 +25,7 @@ interface Props {
  * The address is checked here only for its form; the server decides what it may visit and says why not.
  */
 export function WebAddressForm({ tool, values, setValues, Settings, busy, onPrint }: Props) {
+  const t = useT("tool");
   const [address, setAddress] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
@@ -38,7 +40,7 @@ export function WebAddressForm({ tool, values, setValues, Settings, busy, onPrin
       url = undefined;
     }
     if (!typed || !url || !url.hostname.includes(".")) {
-      setProblem("Please enter a web address such as https://example.org/page.");
+      setProblem(t("webAddress.invalid"));
       return;
     }
     setProblem(null);
@@ -49,11 +51,11 @@ export function WebAddressForm({ tool, values, setValues, Settings, busy, onPrin
     <form noValidate onSubmit={submit} className={`${cardStyles} mt-6 p-5`} aria-labelledby={`${inputId}-title`} data-testid="web-address-form">
       <h2 id={`${inputId}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <Globe className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-        Or print a web page
+        {t("webAddress.title")}
       </h2>
-      <p className={`mt-1 text-sm ${mutedText}`}>The page is fetched from its public address, with its pictures and styles; scripts stay off unless you turn them on.</p>
+      <p className={`mt-1 text-sm ${mutedText}`}>{t("webAddress.intro")}</p>
       <label htmlFor={inputId} className="mt-4 block text-sm font-medium text-slate-800 dark:text-slate-100">
-        Web address
+        {t("webAddress.label")}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input
@@ -61,7 +63,7 @@ export function WebAddressForm({ tool, values, setValues, Settings, busy, onPrin
           type="url"
           inputMode="url"
           autoComplete="url"
-          placeholder="https://example.org/page"
+          placeholder={t("webAddress.placeholder")}
           value={address}
           onChange={(event) => setAddress(event.target.value)}
           aria-invalid={problem ? true : undefined}
@@ -69,7 +71,7 @@ export function WebAddressForm({ tool, values, setValues, Settings, busy, onPrin
           className={inputStyles}
         />
         <button type="submit" className={`${buttonStyles.primary} whitespace-nowrap`} disabled={busy}>
-          Print web page
+          {t("webAddress.submit")}
         </button>
       </div>
       {problem && (

@@ -13,6 +13,7 @@ import { useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { SETTINGS_PANELS } from "../tool/settings/index.js";
 import { loadSavedWorkflow, newStep, parseWorkflow, runningStepLabel, saveWorkflow, toApiSteps, WORKFLOW_TOOLS, type WorkflowStep } from "./workflow.js";
+import { useT } from "../../i18n/use-t.js";
 
 /** POST /api/jobs/pipeline as a tool of its own, so that the run (upload, progress, cancel, result) is the tools' own. */
 const PIPELINE: ToolDefinition = {
@@ -69,11 +70,8 @@ function StepCard({
 
 /** /workflows: tools in a row, built from the catalogue, run on dropped files as one job, saved in the browser and as a file. */
 export default function WorkflowsPage() {
-  usePageMeta({
-    title: "Workflows",
-    description: "Run several PDF tools in a row on your files in one go, and save the steps for next time.",
-    path: "/workflows",
-  });
+  const tCommon = useT();
+  usePageMeta({ title: tCommon("pages.workflows.title"), description: tCommon("pages.workflows.description"), path: "/workflows" });
   const [steps, setSteps] = useState<WorkflowStep[]>(() => loadSavedWorkflow());
   const [adding, setAdding] = useState(WORKFLOW_TOOLS[0]!.id);
   const files = useSelectedFiles();

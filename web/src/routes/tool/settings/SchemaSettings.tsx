@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { Field } from "../../../components/form/Field.js";
 import { inputStyles } from "../../../components/ui/styles.js";
 import { shapeOf, unwrap } from "../../../lib/option-schema.js";
-import { bindings, humanize } from "./bindings.js";
+import { bindings, humanize, useDescribeChoice } from "./bindings.js";
+import { useT } from "../../../i18n/use-t.js";
 import type { SettingsProps } from "./types.js";
 
 interface FieldMeta {
@@ -41,6 +42,7 @@ export function entriesOf(text: string): Record<string, string> {
 
 /** A record of texts (custom metadata entries) edited as one "Name: value" line each. */
 function EntriesField({ label, hint, value, onChange }: { label: string; hint?: string; value: unknown; onChange(v: Record<string, string>): void }) {
+  const t = useT("tool");
   const [text, setText] = useState(() =>
     Object.entries((value ?? {}) as Record<string, string>)
       .map(([k, v]) => `${k}: ${v}`)
@@ -53,7 +55,7 @@ function EntriesField({ label, hint, value, onChange }: { label: string; hint?: 
           id={id}
           rows={3}
           value={text}
-          placeholder="Name: value"
+          placeholder={t("entries.placeholder")}
           onChange={(e) => {
             setText(e.target.value);
             onChange(entriesOf(e.target.value));
@@ -72,14 +74,18 @@ function EntriesField({ label, hint, value, onChange }: { label: string; hint?: 
  */
 export function SchemaSettings({ tool, values, setValues }: SettingsProps) {
   const bind = bindings(tool.options, values, setValues);
+  const t = useT("tool");
+  const describeChoice = useDescribeChoice();
   const controls = Object.entries(shapeOf(tool.options)).map(([key, field]) => {
-    const { title, description, hidden } = metaOf(field);
-    if (hidden) return null;
-    const label = title ?? labelOf(key);
+    const meta = metaOf(field);
+    if (meta.hidden) return null;
+    // The catalogue's title and hint, in the page's language (the "tools" namespace is keyed by tool and field).
+    const label = meta.title === undefined ? labelOf(key) : t(`tools:${tool.id}.options.${key}.title`);
+    const description = meta.description === undefined ? undefined : t(`tools:${tool.id}.options.${key}.description`);
     switch (kindOf(field)) {
       case "enum":
       case "union":
-        return <div key={key}>{bind.select(key, label, humanize, description)}</div>;
+        return <div key={key}>{bind.select(key, label, describeChoice, description)}</div>;
       case "boolean":
         return <div key={key}>{bind.toggle(key, label, description)}</div>;
       case "number":
@@ -89,7 +95,7 @@ export function SchemaSettings({ tool, values, setValues }: SettingsProps) {
       case "record":
         return (
           <div key={key}>
-            <EntriesField label={label} hint={`One "Name: value" a line. ${description ?? ""}`.trim()} value={values[key]} onChange={(v) => setValues({ [key]: v })} />
+            <EntriesField label={label} hint={[t("entries.hint"), description].filter(Boolean).join(" ")} value={values[key]} onChange={(v) => setValues({ [key]: v })} />
           </div>
         );
       default:

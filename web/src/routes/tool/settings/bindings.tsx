@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { NumberField, SelectField, SliderField, TextField, ToggleField } from "../../../components/form/fields.js";
 import { choicesOf, fieldOf, numberBounds, unwrap } from "../../../lib/option-schema.js";
 import type { Values } from "./types.js";
+import { useT } from "../../../i18n/use-t.js";
 
 /**
  * Form controls bound to one field of an options schema: the control reads its bounds and choices from the
@@ -39,6 +40,15 @@ export function bindings(schema: z.ZodType, values: Values, set: (patch: Values)
       return bindings(unwrap(fieldOf(schema, key)), inner, (patch) => set({ [key]: { ...inner, ...patch } }));
     },
   };
+}
+
+/**
+ * A choice that is an id ("bottom-center", "landscape") in the page's language (tool:choices), or humanized
+ * ("Bottom center") where the catalogue has no word for it (sizes such as "A4" and "Letter" are names).
+ */
+export function useDescribeChoice(): (value: string | number) => string {
+  const t = useT("tool");
+  return (value) => t(`choices.${value}`, { defaultValue: humanize(value) });
 }
 
 /** "bottom-center" → "Bottom center", for choices that are ids. */

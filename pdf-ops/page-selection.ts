@@ -1,5 +1,5 @@
-import { PageRangeError, parsePageList } from "../../catalog/page-ranges.js";
-import { InvalidOptionsError } from "../errors.js";
+import { PageRangeError, parsePageList } from "../catalog/page-ranges.js";
+import { InvalidOptionsError } from "./errors.js";
 
 /**
  * The one-based pages a selection names, with typing mistakes answered as a 400 naming the field.

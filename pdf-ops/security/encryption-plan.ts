@@ -1,5 +1,5 @@
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
-import type { QpdfJob } from "../engines/qpdf-job.js";
+import type { QpdfJob } from "../qpdf-args.js";
 
 /**
  * Turns protect-pdf's options into a qpdf encryption job, and says beforehand what PDF encryption cannot do with
@@ -128,11 +128,11 @@ const AES_256_PASSWORD_BYTES = 127;
  * between characters (always for plain letters and digits), as readers drop the same bytes.
  */
 export function aes256Password(password: string, which: "open" | "owner", notes: string[]): string {
-  if (Buffer.byteLength(password) <= AES_256_PASSWORD_BYTES) return password;
+  if (utf8Length(password) <= AES_256_PASSWORD_BYTES) return password;
   let cut = "";
   let bytes = 0;
   for (const char of password) {
-    bytes += Buffer.byteLength(char);
+    bytes += utf8Length(char);
     if (bytes > AES_256_PASSWORD_BYTES) break;
     cut += char;
   }
@@ -141,4 +141,9 @@ export function aes256Password(password: string, which: "open" | "owner", notes:
     `AES-256 uses only the first ${AES_256_PASSWORD_BYTES} bytes of a password, so the ${which} password is its first ${chars} characters.`,
   );
   return cut;
+}
+
+/** The bytes a text takes in UTF-8 (no Buffer here: this runs in the browser too). */
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
 }

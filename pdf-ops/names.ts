@@ -1,4 +1,24 @@
-import path from "node:path";
+/**
+ * File names, from the visitor's to the results', made the same way wherever a tool runs. No node:path here: this
+ * runs in the browser too.
+ */
+
+/** The name's extension with its dot (".pdf"), "" where there is none; a leading dot starts no extension. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot) : "";
+}
+
+/** The name without its extension ("report.final.pdf" gives "report.final"). */
+export function stemOf(name: string): string {
+  const ext = extensionOf(name);
+  return ext ? name.slice(0, -ext.length) : name;
+}
+
+/** "page-3" or "pages-4-6": how a part of a split document is named. */
+export function rangeLabel(from: number, to: number): string {
+  return from === to ? `page-${from}` : `pages-${from}-${to}`;
+}
 
 /**
  * Bidirectional controls make a name read in another order than it is stored ("invoice\u202Efdp.exe" shows as
@@ -23,7 +43,7 @@ export function cleanNameCharacters(name: string): string {
  * drop path parts, control and reserved characters, and bound the length.
  */
 export function safeFileName(name: string, fallback = "file"): string {
-  const base = path.posix.basename(path.win32.basename(cleanNameCharacters(name.normalize("NFC"))));
+  const base = lastPart(cleanNameCharacters(name.normalize("NFC")));
   const cleaned = base
     // Control characters would end up in headers and ZIP entries.
     // eslint-disable-next-line no-control-regex
@@ -33,15 +53,10 @@ export function safeFileName(name: string, fallback = "file"): string {
     .trim();
   if (cleaned === "") return fallback;
   if (cleaned.length <= 150) return cleaned;
-  const ext = path.extname(cleaned).slice(0, 10);
+  const ext = extensionOf(cleaned).slice(0, 10);
   return cleaned.slice(0, 150 - ext.length) + ext;
 }
 
-/** The name without its extension ("report.final.pdf" gives "report.final"). */
-export function stemOf(name: string): string {
-  const ext = path.extname(name);
-  return ext ? name.slice(0, -ext.length) : name;
-}
 
 /** Makes names unique within one set, as "a.pdf", "a (2).pdf". */
 export function uniqueNames(names: readonly string[]): string[] {
@@ -49,9 +64,21 @@ export function uniqueNames(names: readonly string[]): string[] {
   return names.map((name) => {
     let candidate = name;
     for (let n = 2; used.has(candidate.toLowerCase()); n++) {
-      candidate = `${stemOf(name)} (${n})${path.extname(name)}`;
+      candidate = `${stemOf(name)} (${n})${extensionOf(name)}`;
     }
     used.add(candidate.toLowerCase());
     return candidate;
   });
+}
+
+/**
+ * The last part of a path written for Windows or for Unix ("C:\\docs\\a.pdf", "docs/a.pdf/" give "a.pdf"): a
+ * drive letter and trailing separators go, then everything up to the last separator. One pass, no pattern.
+ */
+function lastPart(name: string): string {
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === "/" || name[end - 1] === "\\")) end--;
+  const start = Math.max(name.lastIndexOf("/", end - 1), name.lastIndexOf("\\", end - 1)) + 1;
+  const hasDrive = start === 0 && end >= 2 && name[1] === ":" && /^[A-Za-z]$/.test(name[0]!);
+  return name.slice(hasDrive ? 2 : start, end);
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { InvalidOptionsError } from "../errors.js";
+import { InvalidOptionsError } from "./errors.js";
+import { msg, type Text } from "./message.js";
 
 /**
  * Multipart fields arrive as text. Each field is read as the schema wants it: as text where text is valid,
@@ -76,9 +77,13 @@ function pickReading(schema: z.ZodType, text: string): unknown {
   }
 }
 
-/** One issue as a sentence. The spec's own sentences (custom messages starting with a capital) pass unchanged. */
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const field = issue.path.length > 0 ? `"${issue.path.join(".")}"` : "The request";
+/**
+ * One issue as a sentence in the catalogue (validation.*), said in the visitor's language. The spec's own
+ * sentences (custom messages starting with a capital) pass unchanged; the catalogue's refinement phrases
+ * ("must be page numbers…") follow the field's name.
+ */
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Text {
+  const field = issue.path.join(".") || "request";
   const message = issue.message;
   // Messages the catalogue wrote itself are sentences for people; zod's own defaults are rephrased below.
   const zodDefault = /^(Invalid|Too (big|small)|Unrecognized)/.test(message);
@@ -86,22 +91,24 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case "too_big":
       return issue.origin === "array" || issue.origin === "string"
-        ? `${field} is too long (at most ${issue.maximum}).`
-        : `${field} must be at most ${issue.maximum}.`;
+        ? msg("validation.tooLong", { field, max: Number(issue.maximum) })
+        : msg("validation.atMost", { field, max: Number(issue.maximum) });
     case "too_small":
       return issue.origin === "array" || issue.origin === "string"
-        ? `${field} is too short (at least ${issue.minimum}).`
-        : `${field} must be at least ${issue.minimum}.`;
+        ? msg("validation.tooShort", { field, min: Number(issue.minimum) })
+        : msg("validation.atLeast", { field, min: Number(issue.minimum) });
     case "invalid_value":
-      return `${field} must be one of: ${issue.values.map(String).join(", ")}.`;
+      return msg("validation.oneOf", { field, values: issue.values.map(String).join(", ") });
     case "invalid_type":
-      return valueAt(input, issue.path) === undefined ? `${field} is required.` : `${field} must be ${article(issue.expected)}.`;
+      return valueAt(input, issue.path) === undefined
+        ? msg("validation.required", { field })
+        : msg(`validation.mustBe.${issue.expected === "int" ? "int" : issue.expected}`, { field });
     case "invalid_union": {
       const values = issue.errors.flat().flatMap((i) => (i.code === "invalid_value" ? i.values : []));
-      return values.length > 0 ? `${field} must be one of: ${values.map(String).join(", ")}.` : `${field} has an unsupported value.`;
+      return values.length > 0 ? msg("validation.oneOf", { field, values: values.map(String).join(", ") }) : msg("validation.unsupported", { field });
     }
     default:
-      return /^[A-Z]/.test(message) ? message : `${field} ${message.replace(/\.$/, "")}.`;
+      return /^[A-Z]/.test(message) ? message : `"${field}" ${message.replace(/\.$/, "")}.`;
   }
 }
 
@@ -111,7 +118,3 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-function article(expected: string): string {
-  if (expected === "int") return "a whole number";
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}

@@ -1,0 +1,171 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { CHROMIUM, CHROMIUM_ARGS } from "../test/e2e/harness.js";
+import { writeHeavyPdf } from "./fixtures.js";
+import { peakRssMb, resetPeak } from "./process-memory.js";
+import { startServerProcess } from "./server-process.js";
+import { median, printTable } from "./table.js";
+
+/**
+ * The page tools in the browser (Debian chromium, the built web app) on a 500-page, ~50 MB PDF: the device run,
+ * timed in the page from the click to the result (reading the files included), beside the same screen with "Use
+ * the server instead" (upload included), and beside bare qpdf on the command line. Then a 100 MB, 500-page merge
+ * on the device, with the peak memory of the browser's renderer processes (the page and its worker) read from /proc.
+ */
+
+const exec = promisify(execFile);
+const RUNS = 3;
+const PAGES = 500;
+
+async function qpdf(args: string[]): Promise<void> {
+  await exec("qpdf", args).catch((err: { code?: number }) => {
+    if (err.code !== 3) throw err;
+  });
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/**
+ * Opens the tool with the files chosen and the place to run it, clicks its button and measures in the page, with
+ * its own clock, until the result is handed to the download (the screen's fixed pause before it is left out).
+ */
+async function runInPage(browser: Browser, url: string, tool: string, files: string[], button: string, useServer: boolean): Promise<number> {
+  const context = await browser.newContext({ baseURL: url, acceptDownloads: true });
+  try {
+    const page = await context.newPage();
+    if (useServer) await page.addInitScript('localStorage.setItem("pdf-toolbox-use-server", "1")');
+    await page.goto(`/${tool}`);
+    await page.getByLabel("Choose files").setInputFiles(files);
+    await page.getByRole("button", { name: button }).waitFor();
+    return await clickAndTime(page, button);
+  } finally {
+    await context.close();
+  }
+}
+
+async function clickAndTime(page: Page, button: string): Promise<number> {
+  // Expression as text: it runs in the browser, and this file is type-checked without the DOM's types.
+  const seconds = await page.evaluate<number>(
+    `((label) => new Promise((resolve, reject) => {
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
+      const start = performance.now();
+      const done = () => {
+        const dialog = document.querySelector('[role="dialog"]');
+        if (dialog && dialog.textContent.includes("Starting your download")) return resolve((performance.now() - start) / 1000);
+        const failed = document.querySelector('[data-testid="toast"]');
+        if (failed && /failed/i.test(failed.textContent)) return reject(new Error(failed.textContent));
+        requestAnimationFrame(done);
+      };
+      button.click();
+      done();
+    }))(${JSON.stringify(button)})`,
+  );
+  return seconds;
+}
+
+/** The pids of chromium's renderer processes (pages and their workers), from the browser's own process list. */
+async function rendererPids(browser: Browser): Promise<number[]> {
+  const session = await browser.newBrowserCDPSession();
+  const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: Array<{ type: string; id: number }> };
+  await session.detach();
+  return processInfo.filter((p) => p.type === "renderer").map((p) => p.id);
+}
+
+export async function run(): Promise<void> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-device-"));
+  const input = path.join(work, "heavy.pdf");
+  await writeHeavyPdf(input, PAGES);
+  const parts: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const part = path.join(work, `part-${i + 1}.pdf`);
+    await qpdf([input, "--pages", ".", `${i * 25 + 1}-${i * 25 + 25}`, "--", part]);
+    parts.push(part);
+  }
+  const { size } = await fs.stat(input);
+  console.log(`Input: ${PAGES} pages, ${(size / 1e6).toFixed(1)} MB; merge takes 20 parts of 25 pages. Median of ${RUNS} runs after a first`);
+  console.log("run that loads the engines (shown apart), seconds. The browser and the server share this machine's cores.\n");
+
+  const server = await startServerProcess(path.join(work, "data"));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const out = (name: string) => path.join(work, name);
+  try {
+    const cases: Array<{ label: string; tool: string; files: string[]; button: string; bare: () => Promise<unknown> }> = [
+      {
+        label: "merge-pdf (20 files)",
+        tool: "merge-pdf",
+        files: parts,
+        button: "Merge PDFs",
+        bare: () => qpdf(["--empty", "--pages", ...parts, "--", out("merged.pdf")]),
+      },
+      {
+        label: "split-pdf (every page)",
+        tool: "split-pdf",
+        files: [input],
+        button: "Process File",
+        bare: async () => {
+          await fs.rm(out("split"), { recursive: true, force: true });
+          await fs.mkdir(out("split"));
+          await qpdf(["--split-pages", input, path.join(out("split"), "p.pdf")]);
+        },
+      },
+      { label: "rotate-pdf (all, 90)", tool: "rotate-pdf", files: [input], button: "Process File", bare: () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]) },
+    ];
+    const rows = [];
+    for (const c of cases) {
+      const first = await runInPage(browser, server.url, c.tool, c.files, c.button, false);
+      const device: number[] = [];
+      const onServer: number[] = [];
+      const bare: number[] = [];
+      // Rounds alternate the three, so that a slow spell of the machine falls on all alike.
+      for (let i = 0; i < RUNS; i++) {
+        device.push(await runInPage(browser, server.url, c.tool, c.files, c.button, false));
+        onServer.push(await runInPage(browser, server.url, c.tool, c.files, c.button, true));
+        bare.push(await timed(c.bare));
+      }
+      const [d, s, b] = [median(device), median(onServer), median(bare)];
+      rows.push([c.label, b, d, first, s, `${(d / b).toFixed(2)}x`, `${(d / s).toFixed(2)}x`]);
+    }
+    printTable(["operation", "bare qpdf (s)", "device (s)", "device, first run (s)", "server incl. upload (s)", "device / bare", "device / server"], rows);
+
+    // 100 MB in 500 pages, merged from 20 parts on the device, with the renderers' peak memory.
+    const big = path.join(work, "big.pdf");
+    await writeHeavyPdf(big, PAGES, 447);
+    const bigParts: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const part = path.join(work, `big-${i + 1}.pdf`);
+      await qpdf([big, "--pages", ".", `${i * 25 + 1}-${i * 25 + 25}`, "--", part]);
+      bigParts.push(part);
+    }
+    const bigSize = (await fs.stat(big)).size;
+    const context = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto("/merge-pdf");
+    await page.getByLabel("Choose files").setInputFiles(bigParts);
+    const pids = await rendererPids(browser);
+    for (const pid of pids) await resetPeak(pid);
+    const seconds = await clickAndTime(page, "Merge PDFs");
+    const peaks = await Promise.all(pids.map(peakRssMb));
+    await context.close();
+    console.log("");
+    printTable(
+      ["merge on the device, 20 files, 500 pages", "value"],
+      [
+        ["input (MB)", bigSize / 1e6],
+        ["time (s)", seconds],
+        ["peak RSS of the largest renderer process, page and worker (MB)", Math.max(...peaks)],
+      ],
+    );
+  } finally {
+    await browser.close();
+    server.process.kill();
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,22 @@
+import { processorIdOf, TOOLS } from "./tools.js";
+
+/**
+ * The tools whose work the web app does in the visitor's browser by default (a Web Worker with WebAssembly
+ * engines), by the id of the tool that does the work: tools under another name (encrypt-pdf for protect-pdf) follow
+ * theirs. Every other tool runs on the server. The API runs every tool on the server.
+ */
+export const ON_DEVICE_TOOLS: readonly string[] = ["merge-pdf", "split-pdf", "rotate-pdf", "delete-pages", "organize-pdf", "protect-pdf", "pdf-to-text"];
+
+export function runsOnDevice(processorId: string): boolean {
+  return ON_DEVICE_TOOLS.includes(processorId);
+}
+
+/** The listed tools that run on the device, by name, in catalogue order: for the pages that tell visitors. */
+export function onDeviceToolNames(): string[] {
+  return TOOLS.filter((tool) => tool.listed && runsOnDevice(processorIdOf(tool))).map((tool) => tool.name);
+}
+
+/** "A, B and C". */
+export function inWords(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

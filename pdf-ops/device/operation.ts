@@ -1,0 +1,44 @@
+import type * as Mupdf from "mupdf";
+import type { Text } from "../message.js";
+import type { InputData, QpdfEngine } from "./qpdf-wasm.js";
+
+/**
+ * A tool run in the visitor's browser (in a Web Worker), or in Node.js by the tests that compare it with the
+ * server: files in as bytes, files out as bytes, with the server's names and sentences.
+ */
+
+export interface DeviceInput {
+  name: string;
+  data: InputData;
+}
+
+export interface DeviceOutput {
+  name: string;
+  data: Uint8Array;
+}
+
+export interface DeviceResult {
+  files: DeviceOutput[];
+  /** The name of the ZIP that carries several files, as the server names it. */
+  zipName?: string;
+  /** What was done, as catalogue messages: the page says them in its language. */
+  message: Text;
+  /** organize-pdf's second file. */
+  extraction?: { files: DeviceOutput[] };
+}
+
+/** The engines, loaded by whoever runs the operation and only when it asks. */
+export interface DeviceEngines {
+  qpdf(): Promise<QpdfEngine>;
+  mupdf(): Promise<typeof Mupdf>;
+}
+
+export interface DeviceContext {
+  engines: DeviceEngines;
+  /** Real progress, 0 to 1. */
+  progress(fraction: number): void;
+  /** The most pages a document may have: the server's default, so that both refuse the same files. */
+  maxPages: number;
+}
+
+export type DeviceOperation<O = Record<string, unknown>> = (input: { files: readonly DeviceInput[]; options: O }, ctx: DeviceContext) => Promise<DeviceResult>;

@@ -1,0 +1,41 @@
+/**
+ * qpdf's command lines for the page tools, built once for both places qpdf runs: the server's own program and the
+ * WebAssembly build in the visitor's browser. File names are whatever the caller's file system calls them.
+ */
+
+/** One input of a page assembly: a file and the one-based page list qpdf should take from it ("1-3,7"). */
+export interface PageSource {
+  file: string;
+  pages?: string;
+}
+
+/** Builds a new document from pages of others, in order. The first source's document-level data is kept. */
+export function assembleArgs(sources: readonly PageSource[], output: string, extraArgs: readonly string[] = []): string[] {
+  const pageArgs = sources.flatMap((s) => [s.file, s.pages ?? "1-z"]);
+  return [sources[0]!.file, ...extraArgs, "--pages", ...pageArgs, "--", output];
+}
+
+/** Merges whole documents with an empty base, so that no input's catalogue wins over the others'. */
+export function mergeArgs(files: readonly string[], output: string): string[] {
+  return ["--empty", "--pages", ...files.flatMap((file) => [file, "1-z"]), "--", output];
+}
+
+/** Rotates pages by a multiple of 90 degrees; `pages` is a qpdf page range ("1-z" for all). */
+export function rotateArg(degrees: number, pages: string): string {
+  const normal = ((degrees % 360) + 360) % 360;
+  return `--rotate=+${normal}:${pages}`;
+}
+
+/** Rewritten smaller: object streams, compressed streams, unused resources dropped (Delete Pages' "optimize"). */
+export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
+
+/**
+ * Splits into files of `size` pages each. qpdf names them after `output` with the first and last page numbers,
+ * padded to one width, so that name order is page order.
+ */
+export function splitArgs(input: string, size: number, output: string, span?: { from: number; to: number }): string[] {
+  return span ? [input, "--pages", ".", `${span.from}-${span.to}`, "--", `--split-pages=${size}`, output] : [`--split-pages=${size}`, input, output];
+}
+
+/** qpdf's job JSON (`--job-json-file`): the keys of `qpdf --job-json-help`; flags take the empty string. */
+export type QpdfJob = Record<string, unknown>;

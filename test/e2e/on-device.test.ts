@@ -1,0 +1,207 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import { promisify } from "node:util";
+import type { Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpus } from "../helpers/corpus.js";
+import { makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, rotationsOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { readZip } from "../helpers/zip.js";
+import { startWebHarness, toastText, type WebHarness } from "./harness.js";
+
+/**
+ * The page tools run in the browser: no request carries the files to /api/process or /api/jobs, the download is the
+ * real result (read with qpdf, pdfinfo and pdftotext here), and with "Use the server instead" the same tool uploads.
+ */
+
+const exec = promisify(execFile);
+
+let web: WebHarness;
+let ten: string;
+beforeAll(async () => {
+  web = await startWebHarness();
+  ten = await writeTemp("ten.pdf", await makeNumberedPdf(10));
+});
+afterAll(async () => web?.close());
+
+const NOTICE = "Processed on your device — your files are not uploaded";
+
+/** Every request the page sends to the processing API, as "METHOD path". */
+function watchApi(page: Page): string[] {
+  const calls: string[] = [];
+  page.on("request", (request: Request) => {
+    const url = new URL(request.url());
+    if (/^\/api\/(process|jobs|pipeline)\b/.test(url.pathname)) calls.push(`${request.method()} ${url.pathname}`);
+  });
+  return calls;
+}
+
+async function runAndDownload(page: Page, button: string, downloads = 1): Promise<string[]> {
+  const paths: Promise<string>[] = [];
+  page.on("download", (d) => paths.push(d.path()));
+  await page.getByRole("button", { name: button }).click();
+  await expect.poll(() => paths.length, { timeout: 60_000 }).toBe(downloads);
+  return Promise.all(paths);
+}
+
+async function openTool(route: string, files: string | string[]) {
+  const { page, errors, context } = await web.open();
+  const calls = watchApi(page);
+  await page.goto(route);
+  await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+  await page.getByLabel("Choose files").setInputFiles(files);
+  return { page, errors, calls, context };
+}
+
+describe("page tools on the device", () => {
+  it("merges with no upload, bookmarks kept, and says it ran here", async () => {
+    const { page, errors, calls } = await openTool("/merge-pdf", [ten, corpus("pdflatex-outline.pdf")]);
+    const [file] = await runAndDownload(page, "Merge PDFs");
+    await qpdfCheck(file!);
+    expect(await pageCountOf(file!)).toBe(10 + (await pageCountOf(corpus("pdflatex-outline.pdf"))));
+    expect((await pageTexts(file!))[0]!.trim()).toBe("Sample page 1 of 10");
+    expect(await outlineTitles(file!)).toEqual(await outlineTitles(corpus("pdflatex-outline.pdf")));
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Merged 2 files into one PDF of");
+    expect(calls).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("splits into the server's ZIP with no upload", async () => {
+    const { page, calls } = await openTool("/split-pdf", ten);
+    const [zip] = await runAndDownload(page, "Process File");
+    const entries = await readZip(zip!);
+    expect([...entries.keys()]).toEqual(Array.from({ length: 10 }, (_, i) => `ten-page-${i + 1}.pdf`));
+    const dir = await tempDir();
+    const fifth = `${dir}/5.pdf`;
+    await fs.writeFile(fifth, entries.get("ten-page-5.pdf")!);
+    await qpdfCheck(fifth);
+    expect((await pageTexts(fifth)).map((t) => t.trim())).toEqual(["Sample page 5 of 10"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("rotates with no upload", async () => {
+    const { page, calls } = await openTool("/rotate-pdf", ten);
+    const [file] = await runAndDownload(page, "Process File");
+    await qpdfCheck(file!);
+    expect(await rotationsOf(file!)).toEqual(Array(10).fill(90));
+    expect(calls).toEqual([]);
+  });
+
+  it("deletes pages with no upload", async () => {
+    const { page, calls } = await openTool("/delete-pages", ten);
+    await page.getByRole("radio", { name: "Page range" }).check();
+    await page.getByLabel("Pages to delete").fill("2-9");
+    const [file] = await runAndDownload(page, "Process File");
+    await qpdfCheck(file!);
+    expect((await pageTexts(file!)).map((t) => t.trim())).toEqual(["Sample page 1 of 10", "Sample page 10 of 10"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("organizes and extracts with no upload", async () => {
+    const three = await writeTemp("three.pdf", await makeNumberedPdf(3));
+    const { page, calls } = await openTool("/organize-pdf", three);
+    const cards = page.getByTestId("page-card");
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    await cards.nth(2).dragTo(cards.nth(0));
+    await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-page")))).toEqual(["3", "1", "2"]);
+    await page.getByRole("button", { name: "Rotate page 1 right" }).click();
+    await page.getByRole("button", { name: "Extract page 2" }).click();
+    const [file, extracted] = await runAndDownload(page, "Process File", 2);
+    await qpdfCheck(file!);
+    expect((await pageTexts(file!)).map((t) => t.match(/\d+/)?.[0])).toEqual(["3", "1", "2"]);
+    expect(await rotationsOf(file!)).toEqual([0, 90, 0]);
+    expect((await pageTexts(extracted!)).map((t) => t.match(/\d+/)?.[0])).toEqual(["2"]);
+    expect(calls).toEqual([]);
+  });
+
+  it("protects with AES-256 and the chosen permissions, with no upload", async () => {
+    const { page, calls } = await openTool("/protect-pdf", ten);
+    await page.getByLabel("Password to open the document").fill("open sesame");
+    const [file] = await runAndDownload(page, "Process File");
+    const { stdout } = await exec("qpdf", ["--password=open sesame", "--show-encryption", file!]);
+    expect(stdout).toContain("R = 6");
+    expect(stdout).toMatch(/stream encryption method: AESv3/);
+    await expect(exec("qpdf", ["--show-npages", file!])).rejects.toThrow(/invalid password/);
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Protected with AES-256");
+    expect(calls).toEqual([]);
+  });
+
+  it("extracts text with no upload, page by page as pdftotext reads it", async () => {
+    const { page, calls } = await openTool("/extract-text", ten);
+    const [file] = await runAndDownload(page, "Process File");
+    const pages = (await fs.readFile(file!, "utf8")).split("\f").slice(0, -1);
+    expect(pages.map((p) => p.trim())).toEqual((await pageTexts(ten)).map((t) => t.trim()));
+    expect(calls).toEqual([]);
+  });
+
+  it("uploads instead when the visitor switches to the server, and remembers it", async () => {
+    const { page, calls } = await openTool("/rotate-pdf", ten);
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
+    const [file] = await runAndDownload(page, "Process File");
+    expect(await rotationsOf(file!)).toEqual(Array(10).fill(90));
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/rotate-pdf"))).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByRole("switch", { name: "Use the server instead" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("offers the server in one click when the device cannot read a file, with the reason", async () => {
+    const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
+    const at = sound.lastIndexOf("startxref");
+    const broken = Buffer.from(sound);
+    broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
+    const damaged = await writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+    const { page, calls } = await openTool("/merge-pdf", [ten, damaged]);
+    await page.getByRole("button", { name: "Merge PDFs" }).click();
+    const fallback = page.getByTestId("device-fallback");
+    await expect.poll(() => fallback.innerText(), { timeout: 30_000 }).toContain("damaged.pdf");
+    expect(calls).toEqual([]);
+    const download = page.waitForEvent("download");
+    await fallback.getByRole("button", { name: "Run on the server" }).click();
+    const file = await (await download).path();
+    expect(await pageCountOf(file)).toBe(10 + (await pageCountOf(corpus("pdflatex-outline.pdf"))));
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/merge-pdf"))).toBe(true);
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Repaired on the way: damaged.pdf");
+  });
+
+  it("cancels a device run by stopping its worker; nothing downloads", async () => {
+    const { page, calls } = await openTool("/rotate-pdf", ten);
+    // Hold the engine's download, so that the run is still in the worker when Cancel is pressed.
+    await page.route("**/*.wasm", () => undefined);
+    let downloads = 0;
+    page.on("download", () => downloads++);
+    const worker = page.waitForEvent("worker");
+    await page.getByRole("button", { name: "Process File" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.innerText()).toContain("Processing on your device");
+    const closed = new Promise<void>((resolve) => void worker.then((w) => w.on("close", () => resolve())));
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await closed;
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await toastText(page)).toContain("Cancelled");
+    expect(downloads).toBe(0);
+    expect(calls).toEqual([]);
+  });
+
+  it("works offline on a second visit, from the service worker's cache", async () => {
+    const { page, context, calls } = await openTool("/merge-pdf", [ten, ten]);
+    await runAndDownload(page, "Merge PDFs");
+    // After the first run the page, its chunks, the worker and both engines are stored for the next visit.
+    const cachedWasm = '(async () => (await (await caches.open("pdf-toolbox-device-v1")).keys()).filter((r) => r.url.endsWith(".wasm")).length)()';
+    await expect.poll(() => page.evaluate<number>(cachedWasm), { timeout: 60_000 }).toBe(2);
+    await expect.poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null")).toBe(true);
+
+    await context.setOffline(true);
+    const second = await context.newPage();
+    second.on("request", (request) => {
+      if (/\/api\/(process|jobs)/.test(request.url())) calls.push(request.url());
+    });
+    await second.goto("/merge-pdf");
+    await expect.poll(() => second.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+    await second.getByLabel("Choose files").setInputFiles([ten, corpus("pdflatex-outline.pdf")]);
+    const [file] = await runAndDownload(second, "Merge PDFs");
+    await qpdfCheck(file!);
+    expect(await outlineTitles(file!)).toEqual(await outlineTitles(corpus("pdflatex-outline.pdf")));
+    expect(calls).toEqual([]);
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,254 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findTool, processorIdOf } from "../catalog/index.js";
+import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
+import { DEVICE_OPERATIONS } from "../pdf-ops/device/operations.js";
+import type { DeviceOutput, DeviceResult } from "../pdf-ops/device/operation.js";
+import { decodeOptions } from "../pdf-ops/options.js";
+import { DEFAULT_MAX_PAGES } from "../pdf-ops/limits.js";
+import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
+import { nodeDeviceEngines } from "./helpers/device-engines.js";
+import { makeFormPdf } from "./helpers/form-pdf.js";
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
+import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { readZip } from "./helpers/zip.js";
+import { inEnglish } from "../server/i18n/i18n.js";
+
+/**
+ * Each tool that runs in the browser, run both ways on the same files and fields: through the server's API, and
+ * through the browser's code (the same WebAssembly qpdf and mupdf package) in Node.js. The outputs are compared by
+ * what independent tools read in them, and the replies by their words.
+ */
+
+const exec = promisify(execFile);
+
+type Fields = Record<string, string | number | boolean | object>;
+interface Named {
+  name: string;
+  data: Uint8Array;
+}
+
+let server: TestServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startServer();
+  dir = await tempDir();
+});
+afterAll(async () => server.close());
+
+async function named(file: string, name = path.basename(file)): Promise<Named> {
+  return { name, data: new Uint8Array(await fs.readFile(file)) };
+}
+
+/** What the server sent: its reply, and its outputs by name (a ZIP's entries where there are several). */
+async function onServer(tool: string, files: readonly Named[], fields: Fields) {
+  const reply = await postTool(server, tool, files, fields);
+  if (reply.status !== 200) return { reply, outputs: [] as Named[], extracted: [] as Named[] };
+  const fetchGroup = async (url: string, filename: string): Promise<Named[]> => {
+    const { path: file } = await download(server, url);
+    if (!filename.endsWith(".zip")) return [{ name: filename, data: new Uint8Array(await fs.readFile(file)) }];
+    return [...(await readZip(file))].map(([name, data]) => ({ name, data: new Uint8Array(data) }));
+  };
+  const outputs = await fetchGroup(reply.body.downloadUrl!, reply.body.filename!);
+  const extraction = reply.body.extractionResult;
+  const extracted = extraction ? await fetchGroup(extraction.downloadUrl, extraction.filename) : [];
+  return { reply, outputs, extracted };
+}
+
+/** The browser's run: the fields decoded as the server decodes them, then the device operation. */
+async function onDevice(tool: string, files: readonly Named[], fields: Fields): Promise<DeviceResult> {
+  const definition = findTool(tool)!;
+  const form = new Map(Object.entries(fields).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
+  const options = decodeOptions(definition.options, form);
+  const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
+  const progress: number[] = [];
+  const result = await operation({ files, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
+  for (const [i, f] of progress.entries()) {
+    expect(f).toBeGreaterThanOrEqual(0);
+    expect(f).toBeLessThanOrEqual(1);
+    if (i > 0) expect(f).toBeGreaterThanOrEqual(progress[i - 1]! - 1e-9);
+  }
+  return result;
+}
+
+/** What the checks read in a PDF, with poppler and qpdf. */
+async function describePdf(output: DeviceOutput | Named) {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  await fs.writeFile(file, output.data);
+  await qpdfCheck(file);
+  const info = await pdfinfo(file);
+  return {
+    name: output.name,
+    pages: Number(info.Pages),
+    encrypted: info.Encrypted,
+    rotations: await rotationsOf(file),
+    texts: (await pageTexts(file)).map((t) => t.trim()),
+    bookmarks: await outlineTitles(file),
+    links: await linkCount(file),
+    fields: (await formFieldNames(file)).sort(),
+    title: info.Title,
+  };
+}
+
+async function expectSameResults(tool: string, files: readonly Named[], fields: Fields = {}) {
+  const server = await onServer(tool, files, fields);
+  expect(server.reply.status, server.reply.body.error).toBe(200);
+  const device = await onDevice(tool, files, fields);
+  expect(inEnglish(device.message)).toBe(server.reply.body.message);
+  expect(device.files.length > 1 ? device.zipName : device.files[0]!.name).toBe(server.reply.body.filename);
+  const describeAll = (outputs: ReadonlyArray<DeviceOutput | Named>) => Promise.all(outputs.map(describePdf));
+  expect(await describeAll(device.files)).toEqual(await describeAll(server.outputs));
+  expect(await describeAll(device.extraction?.files ?? [])).toEqual(await describeAll(server.extracted));
+  return device;
+}
+
+async function expectSameRefusal(tool: string, files: readonly Named[], fields: Fields = {}) {
+  const server = await onServer(tool, files, fields);
+  expect(server.reply.status).toBeGreaterThanOrEqual(400);
+  await expect(onDevice(tool, files, fields)).rejects.toThrow(server.reply.body.error!);
+}
+
+/** One page with nothing on it: no text layer, as a scan has none. */
+async function makeBlankPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]);
+  return doc.save();
+}
+
+let ten: Named;
+let outlined: Named;
+beforeAll(async () => {
+  ten = { name: "ten.pdf", data: await makeNumberedPdf(10) };
+  outlined = await named(corpus("pdflatex-outline.pdf"));
+});
+
+describe("the tools that run on the device", () => {
+  it("are the catalogue's list, each with its operation", () => {
+    expect(Object.keys(DEVICE_OPERATIONS).sort()).toEqual([...ON_DEVICE_TOOLS].sort());
+  });
+});
+
+describe("merge-pdf on the device and on the server", () => {
+  it("gives the same pages, bookmarks and sentence", async () => {
+    await expectSameResults("merge-pdf", [await named(corpus("pdflatex-4-pages.pdf")), outlined, ten]);
+  });
+
+  it("keeps links and form fields as the server does", async () => {
+    const link = await named(corpus("libre-office-link.pdf"));
+    const form = { name: "form.pdf", data: await makeFormPdf() };
+    const device = await expectSameResults("merge-pdf", [link, form, link, form]);
+    const merged = await describePdf(device.files[0]!);
+    expect(merged.links).toBeGreaterThan(0);
+    expect(merged.fields.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a password-protected file with the server's sentence", async () => {
+    await expectSameRefusal("merge-pdf", [ten, await named(corpus(ENCRYPTED_PDF))]);
+  });
+
+  it("refuses what is not a PDF with the server's sentence", async () => {
+    const broken = { name: "broken.pdf", data: new TextEncoder().encode("%PDF-1.7\nthis is no PDF at all\n") };
+    const server = await onServer("merge-pdf", [ten, broken], {});
+    expect(server.reply.status).toBe(422);
+    await expect(onDevice("merge-pdf", [ten, broken], {})).rejects.toThrow(server.reply.body.error!);
+  });
+});
+
+describe("split-pdf on the device and on the server", () => {
+  it.each([
+    [{}],
+    [{ splitMode: "every-n", pagesPerFile: 3 }],
+    [{ splitMode: "ranges", ranges: "1-3, 4-z" }],
+    [{ splitMode: "selected", pages: "2,5-6" }],
+  ])("gives the same parts with %j", async (fields) => {
+    await expectSameResults("split-pdf", [ten], fields);
+  });
+
+  it("refuses a range outside the document with the server's sentence", async () => {
+    await expectSameRefusal("split-pdf", [ten], { splitMode: "ranges", ranges: "4-12" });
+  });
+});
+
+describe("rotate-pdf on the device and on the server", () => {
+  it.each([[{}], [{ angle: 180, pages: "1-2,last" }], [{ angle: 270, pages: "3" }]])("turns the same pages with %j", async (fields) => {
+    await expectSameResults("rotate-pdf", [ten], fields);
+    await expectSameResults("rotate-pdf", [await named(corpus("pdflatex-4-pages.pdf"))], fields);
+  });
+});
+
+describe("delete-pages on the device and on the server", () => {
+  it("keeps the bookmarks of the remaining pages", async () => {
+    await expectSameResults("delete-pages", [outlined], { pages: "2" });
+  });
+
+  it("drops bookmarks and metadata and adds the backup when asked", async () => {
+    await expectSameResults("delete-pages", [outlined], { pages: "1", keepBookmarks: false, preserveMetadata: false, createBackup: true, optimizePdf: true });
+  });
+
+  it("refuses to delete every page with the server's sentence", async () => {
+    await expectSameRefusal("delete-pages", [ten], { pages: "1-z" });
+  });
+});
+
+describe("organize-pdf on the device and on the server", () => {
+  it("reorders, turns, deletes and extracts the same pages", async () => {
+    await expectSameResults("organize-pdf", [ten], {
+      pageOrder: [9, 0, 4],
+      pagesToDelete: [2],
+      pageRotations: { "9": 90, "4": -90, "0": 180 },
+      pagesToExtract: [4, 9],
+    });
+  });
+
+  it("refuses a page index outside the document with the server's sentence", async () => {
+    await expectSameRefusal("organize-pdf", [ten], { pageOrder: [10] });
+  });
+});
+
+describe("protect-pdf on the device and on the server", () => {
+  it.each([
+    [{ userPassword: "open sesame" }],
+    [{ userPassword: "-starts with a dash", ownerPassword: "owner", encryptionLevel: 128, encryptionAlgorithm: "rc4", permissions: { printing: false, copying: false } }],
+    [{ userPassword: "x", encryptionLevel: 128, permissions: { annotating: false }, advancedOptions: { encryptMetadata: false, pdfVersion: "1.7" } }],
+  ])("encrypts with the same strength and permissions, %j", async (fields) => {
+    const server = await onServer("protect-pdf", [ten], fields);
+    expect(server.reply.status, server.reply.body.error).toBe(200);
+    const device = await onDevice("protect-pdf", [ten], fields);
+    expect(inEnglish(device.message)).toBe(server.reply.body.message);
+    expect(device.files[0]!.name).toBe(server.reply.body.filename);
+    const shown = async (data: Uint8Array) => {
+      const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+      await fs.writeFile(file, data);
+      const password = String((fields as { userPassword: string }).userPassword);
+      const { stdout } = await exec("qpdf", [`--password=${password}`, "--show-encryption", file]);
+      // The keys differ from file to file; the cipher, revision and permissions must not.
+      return stdout.split("\n").filter((line) => !/key|^User password|^Supplied/.test(line));
+    };
+    expect(await shown(device.files[0]!.data)).toEqual(await shown(server.outputs[0]!.data));
+  });
+});
+
+describe("extract-text on the device and on the server", () => {
+  const textOf = (data: Uint8Array) => new TextDecoder().decode(data);
+
+  it.each([[{}], [{ preserveFormatting: true, pageRange: "last, 1" }]])("reads the same text with %j", async (fields) => {
+    for (const input of [await named(corpus("multicolumn.pdf")), await named(corpus("habibi.pdf")), ten]) {
+      const server = await onServer("extract-text", [input], fields);
+      expect(server.reply.status, server.reply.body.error).toBe(200);
+      const device = await onDevice("extract-text", [input], fields);
+      expect(inEnglish(device.message)).toBe(server.reply.body.message);
+      expect(device.files[0]!.name).toBe(server.reply.body.filename);
+      expect(textOf(device.files[0]!.data)).toBe(textOf(server.outputs[0]!.data));
+    }
+  });
+
+  it("refuses a scan without OCR as the server does, and hands a scan with OCR back to the server", async () => {
+    const blank = { name: "blank.pdf", data: await makeBlankPdf() };
+    await expectSameRefusal("extract-text", [blank], { ocrEnabled: false });
+    await expect(onDevice("extract-text", [blank], {})).rejects.toThrow(/runs on our server/);
+  });
+});

@@ -1,0 +1,106 @@
+/// <reference lib="webworker" />
+import createQpdf from "@neslinesli93/qpdf-wasm";
+import qpdfWasmUrl from "@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url";
+import { MAX_FILES } from "../../../catalog/file-kinds.js";
+import { UserError } from "../../../pdf-ops/errors.js";
+import { msg, type Message } from "../../../pdf-ops/message.js";
+import { DEFAULT_MAX_PAGES } from "../../../pdf-ops/limits.js";
+import { safeFileName } from "../../../pdf-ops/names.js";
+import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operation.js";
+import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
+import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
+import { storedZip } from "../../../pdf-ops/device/zip.js";
+import type { DeviceMessage, DeviceRequest, PackedFile, PackedResult, WorkerRequest } from "./protocol.js";
+
+/**
+ * The device worker: runs one tool at a time off the page's thread, with qpdf and MuPDF as WebAssembly, loaded the
+ * first time a tool needs each and kept for the next run. Cancel terminates the worker; the page starts a new one.
+ */
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const engines: DeviceEngines = {
+  qpdf: async (): Promise<QpdfEngine> => ({ factory: createQpdf as unknown as QpdfFactory, wasmUrl: qpdfWasmUrl }),
+  mupdf: () => import("mupdf"),
+};
+
+/**
+ * Each qpdf run takes a fresh instance (its main is not made to run twice), and the package compiles its WebAssembly
+ * for every instance: a merge of twenty files would compile it twenty-one times. The compiled module is kept here by
+ * address and instantiated again, which takes a fraction of the time.
+ */
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  let module = compiled.get(response.url);
+  if (module) void response.body?.cancel();
+  else {
+    module = WebAssembly.compileStreaming(response);
+    compiled.set(response.url, module);
+    // A failed compile (a network error) is not kept: the next run tries again.
+    module.catch(() => compiled.delete(response.url));
+  }
+  return { module: await module, instance: await WebAssembly.instantiate(await module, imports) };
+};
+
+// qpdf leaves through exit() on some errors: Emscripten rejects a promise of its own with the exit status, which
+// runQpdf has already read. Nothing else is silenced.
+self.addEventListener("unhandledrejection", (event) => {
+  if (typeof (event.reason as { status?: unknown } | undefined)?.status === "number") event.preventDefault();
+});
+
+function post(message: DeviceMessage, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+function packed(file: DeviceOutput): PackedFile {
+  const data = file.data.byteOffset === 0 && file.data.byteLength === file.data.buffer.byteLength ? file.data : file.data.slice();
+  return { name: safeFileName(file.name), data: data.buffer as ArrayBuffer };
+}
+
+/** One output as itself, several as the ZIP the server would send (and each on its own, up to a request's worth). */
+function group(files: readonly DeviceOutput[], zipName: string | undefined, tool: string): { main: PackedFile; parts?: PackedFile[] } {
+  if (files.length === 1) return { main: packed(files[0]!) };
+  const main = packed({ name: zipName ?? `${tool}-results.zip`, data: storedZip(files) });
+  return files.length <= MAX_FILES ? { main, parts: files.map(packed) } : { main };
+}
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  if (event.data.type === "run") void run(event.data);
+  else void reportAssets();
+};
+
+/**
+ * Every engine loaded (MuPDF too, though the last run may not have needed it), then what was fetched for them: a
+ * visit without a network must find all of it in the offline cache.
+ */
+async function reportAssets(): Promise<void> {
+  await Promise.all([engines.qpdf(), engines.mupdf()]);
+  const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
+  post({ type: "assets", urls: [self.location.href, ...fetched] });
+}
+
+async function run({ tool, files, options }: DeviceRequest): Promise<void> {
+  try {
+    const operation = DEVICE_OPERATIONS[tool];
+    if (!operation) throw new Error(`${tool} does not run on the device`);
+    const inputs = files.map((f) => ({ name: safeFileName(f.name), data: f.data }));
+    const progress = (fraction: number) => post({ type: "progress", fraction });
+    const done = await operation({ files: inputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES });
+    const result: PackedResult = { message: done.message, ...group(done.files, done.zipName, tool) };
+    if (done.extraction) result.extraction = group(done.extraction.files, "extracted_pages.zip", tool).main;
+    const transfer = [result.main, ...(result.parts ?? []), ...(result.extraction ? [result.extraction] : [])].map((f) => f.data);
+    post({ type: "done", result }, [...new Set(transfer)]);
+  } catch (err) {
+    if (err instanceof UserError) {
+      post({ type: "failed", message: err.text, serverMayHelp: err.code !== "invalid_options" && err.code !== "too_many_pages" });
+    } else {
+      post({ type: "failed", message: msg("common:device.couldNotFinish", { reason: describe(err) }), serverMayHelp: true });
+    }
+  }
+}
+
+function describe(err: unknown): string | Message {
+  if (err instanceof RangeError || (err instanceof Error && /memory/i.test(err.message))) return msg("common:device.outOfMemory");
+  return err instanceof Error ? err.message : String(err);
+}
