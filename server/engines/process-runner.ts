@@ -11,7 +11,7 @@ import { startProgram } from "./program-starter.js";
 import { bwrapArgs, engineSandboxState, SANDBOX_PATH, type SandboxView } from "./sandbox.js";
 
 /**
- * The only place that starts programs (through program-starter.ts, off the event loop). Arguments go as an array
+ * The only place that starts programs (through the small launcher process of program-starter.ts). Arguments go as an array
  * (never through a shell), every run has a timeout, an abort kills the whole process group, and each engine has its
  * own cap on concurrent runs.
  */

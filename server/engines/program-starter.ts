@@ -1,10 +1,13 @@
-import { Worker } from "node:worker_threads";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { dyingWithParent } from "./parent-death.js";
 
 /**
- * Starts engine programs from a thread of their own. Starting a program copies this process and then waits until
- * the copy has become the program, and on a machine whose cores are busy (with the engines of other jobs) that wait
- * is several milliseconds: done on the event loop it would hold up every other request each time. The thread does
- * the waiting; this side learns the program's id at once (to kill it) and gets its output and exit when it is done.
+ * Starts engine programs from a small process of its own (program-launcher.ts). Starting a program copies the
+ * process that starts it, and the copy's cost grows with that process's memory: from the server, with its hundreds
+ * of megabytes, each start took milliseconds of the kernel's time and one start waited for the other, which bounded
+ * how many light jobs a second the server could finish. The launcher is a tenth of its size. The server learns each
+ * program's id at once (to kill its group) and gets its output and exit when it is done.
  */
 
 export interface ProgramRequest {
@@ -19,7 +22,7 @@ export interface ProgramRequest {
 
 export type ProgramEvent =
   | { id: number; kind: "started"; pid: number }
-  | { id: number; kind: "ended"; exitCode: number | null; signal: NodeJS.Signals | null; stdout: ArrayBuffer; stderr: string }
+  | { id: number; kind: "ended"; exitCode: number | null; signal: NodeJS.Signals | null; stdout: Uint8Array; stderr: string }
   | { id: number; kind: "failed"; code?: string; message: string };
 
 export type ProgramOutcome =
@@ -39,34 +42,49 @@ interface Pending {
 
 // Sources run under tsx in development and tests; the build runs plain JavaScript.
 const runningFromSource = import.meta.url.endsWith(".ts");
-const workerUrl = new URL(runningFromSource ? "./program-starter-worker-from-source.mjs" : "./program-starter-worker.js", import.meta.url);
+const launcherPath = fileURLToPath(new URL(runningFromSource ? "./program-launcher-from-source.mjs" : "./program-launcher.js", import.meta.url));
 
-let worker: Worker | undefined;
+let launcher: ChildProcess | undefined;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
-function starterThread(): Worker {
-  if (worker) return worker;
-  // None of this process's Node.js options: the thread needs none, and some (--input-type) stop it from starting.
-  const thread = new Worker(workerUrl, { execArgv: [] });
-  thread.on("message", (event: ProgramEvent) => {
+/** Lets this process end while no program runs, and keeps it alive while one does. */
+function holdOpen(child: ChildProcess, hold: boolean): void {
+  if (hold) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
+
+function programLauncher(): ChildProcess {
+  if (launcher) return launcher;
+  // It dies with this process (and its programs with it), even when this one is killed outright. None of this
+  // process's Node.js options: the launcher needs none.
+  const { command, args } = dyingWithParent(process.execPath, [launcherPath]);
+  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" });
+  child.on("message", (event: ProgramEvent) => {
     const waiting = pending.get(event.id);
     if (!waiting) return;
     if (event.kind === "started") return waiting.started(event.pid);
     pending.delete(event.id);
-    if (pending.size === 0) thread.unref();
-    waiting.settle(event.kind === "ended" ? { ...event, stdout: Buffer.from(event.stdout) } : event);
+    if (pending.size === 0) holdOpen(child, false);
+    if (event.kind === "failed") return waiting.settle(event);
+    const { stdout } = event;
+    waiting.settle({ ...event, stdout: Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength) });
   });
-  // A thread that fails takes only the programs it was waiting for; the next program starts a new one.
+  // A launcher that fails takes only the programs it was waiting for; the next program starts a new one.
   const lost = (message: string) => {
-    if (worker === thread) worker = undefined;
+    if (launcher === child) launcher = undefined;
     for (const waiting of pending.values()) waiting.settle({ kind: "failed", message });
     pending.clear();
   };
-  thread.on("error", (err) => lost(`the thread starting programs failed: ${err.message}`));
-  thread.on("exit", (code) => lost(`the thread starting programs ended (${code})`));
-  worker = thread;
-  return thread;
+  child.on("error", (err) => lost(`the process starting programs failed: ${err.message}`));
+  child.on("exit", (code, signal) => lost(`the process starting programs ended (${signal ?? code})`));
+  launcher = child;
+  return child;
 }
 
 export function startProgram(request: Omit<ProgramRequest, "id">): StartedProgram {
@@ -82,10 +100,9 @@ export function startProgram(request: Omit<ProgramRequest, "id">): StartedProgra
       settle,
     });
   });
-  const thread = starterThread();
-  // The thread keeps the process alive only while it has programs running.
-  thread.ref();
-  thread.postMessage({ ...request, id } satisfies ProgramRequest);
+  const child = programLauncher();
+  holdOpen(child, true);
+  child.send({ ...request, id } satisfies ProgramRequest);
   return {
     onStart(listener) {
       if (pid !== undefined) listener(pid);

@@ -1,15 +1,16 @@
 import { spawn } from "node:child_process";
-import { parentPort } from "node:worker_threads";
 import type { ProgramEvent, ProgramRequest } from "./program-starter.js";
 
 /**
- * The thread that starts engine programs for the process runner (program-starter.ts): each request is one spawn,
- * whose standard output and error are gathered here and handed back with the exit once the program is done.
+ * The small process that starts engine programs for the process runner (program-starter.ts): each request is one
+ * spawn, whose standard output and error are gathered here and handed back with the exit once the program is done.
+ * It ends when the server does (its channel closes), and its programs, which die with their parent, with it.
  */
-const port = parentPort!;
-const send = (event: ProgramEvent, transfer: ArrayBuffer[] = []) => port.postMessage(event, transfer);
+const send = (event: ProgramEvent) => process.send!(event);
 
-port.on("message", (request: ProgramRequest) => {
+process.on("disconnect", () => process.exit(0));
+
+process.on("message", (request: ProgramRequest) => {
   const { id } = request;
   let child;
   try {
@@ -42,9 +43,6 @@ port.on("message", (request: ProgramRequest) => {
   });
   child.on("close", (exitCode, signal) => {
     if (failed) return;
-    const out = Buffer.concat(stdout);
-    // The bytes move to the other thread rather than being copied.
-    const buffer = out.buffer.slice(out.byteOffset, out.byteOffset + out.length) as ArrayBuffer;
-    send({ id, kind: "ended", exitCode, signal, stdout: buffer, stderr }, [buffer]);
+    send({ id, kind: "ended", exitCode, signal, stdout: Buffer.concat(stdout), stderr });
   });
 });
