@@ -1,6 +1,6 @@
 import { EngineFailure } from "../errors.js";
 import { runProcess } from "./process-runner.js";
-import { qpdfFailure } from "./qpdf.js";
+import { qpdfFailure, qpdfReading } from "./qpdf.js";
 import type { EngineContext } from "./context.js";
 
 /**
@@ -50,21 +50,8 @@ export async function checkReport(file: string, ctx: EngineContext): Promise<Che
  * page sooner (Repair, which can linearize, reports its own --check).
  */
 export async function checkVerdict(file: string, ctx: EngineContext): Promise<number> {
-  let run;
-  try {
-    run = await runProcess({
-      engine: "qpdf",
-      command: "qpdf",
-      args: ["--no-warn", "--decode-level=all", "--compress-streams=n", "--decrypt", "--remove-unreferenced-resources=yes", file, "--pages", ".", "--", "/dev/null"],
-      cwd: ctx.workDir,
-      timeoutMs: ctx.timeoutMs,
-      signal: ctx.signal,
-      okExitCodes: [0, 2, 3],
-    });
-  } catch (err) {
-    throw qpdfFailure(err, false);
-  }
-  if (run.exitCode === 2 && /invalid password/.test(run.stderr)) throw new EngineFailure("encrypted", "qpdf", run.stderr);
+  const args = ["--no-warn", "--decode-level=all", "--compress-streams=n", "--decrypt", "--remove-unreferenced-resources=yes", file, "--pages", ".", "--", "/dev/null"];
+  const run = await qpdfReading(args, ctx);
   if (run.exitCode === 0) return 0;
   return (await checkReport(file, ctx)).exitCode;
 }

@@ -1,6 +1,6 @@
 import { EngineFailure } from "../errors.js";
 import os from "node:os";
-import { classifyRunFailure, EngineError, runProcess, setEngineConcurrency } from "./process-runner.js";
+import { classifyRunFailure, EngineError, runProcess, setEngineConcurrency, type RunResult } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { qpdfFailureKind } from "../../pdf-ops/qpdf-failure.js";
 import { assembleArgs, mergeArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
@@ -93,22 +93,7 @@ export interface PdfInspection {
  * its tree rebuilt rather than the whole file.
  */
 export async function inspectPdf(file: string, ctx: EngineContext): Promise<PdfInspection> {
-  let run;
-  try {
-    run = await runProcess({
-      engine: "qpdf",
-      command: "qpdf",
-      args: ["--show-npages", "--show-pages", file],
-      cwd: ctx.workDir,
-      timeoutMs: ctx.timeoutMs,
-      signal: ctx.signal,
-      okExitCodes: [0, 2, 3],
-    });
-  } catch (err) {
-    throw qpdfFailure(err, false);
-  }
-  const { stdout, stderr, exitCode } = run;
-  if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
+  const { stdout, stderr, exitCode } = await qpdfReading(["--show-npages", "--show-pages", file], ctx);
   const text = stdout.toString("utf8");
   // --show-npages's answer is the one line that is a bare number.
   const declared = /^(\d+)$/m.exec(text);
@@ -122,6 +107,21 @@ export async function inspectPdf(file: string, ctx: EngineContext): Promise<PdfI
     return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings };
   }
   return { pageCount: Number(declared[1]), walkedPages: countPageLines(text), treeWarnings: warnsAboutTree(exitCode, stderr) };
+}
+
+/**
+ * A qpdf run that reads a file which may be damaged: its exit (0, 3 with warnings, 2 with errors) is the caller's
+ * to read, except a password it cannot get past, which is the file's encryption.
+ */
+export async function qpdfReading(args: readonly string[], ctx: EngineContext): Promise<RunResult> {
+  let run;
+  try {
+    run = await runProcess({ engine: "qpdf", command: "qpdf", args, cwd: ctx.workDir, timeoutMs: ctx.timeoutMs, signal: ctx.signal, okExitCodes: [0, 2, 3] });
+  } catch (err) {
+    throw qpdfFailure(err, false);
+  }
+  if (run.exitCode === 2 && /invalid password/.test(run.stderr)) throw new EngineFailure("encrypted", "qpdf", run.stderr);
+  return run;
 }
 
 export type { PageSource };
