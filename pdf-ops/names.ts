@@ -58,9 +58,11 @@ export function safeFileName(name: string, fallback = "file"): string {
 }
 
 
-/** Makes names unique within one set, as "a.pdf", "a (2).pdf". */
-export function uniqueNames(names: readonly string[]): string[] {
-  const used = new Set<string>();
+/**
+ * Makes names unique within one set, as "a.pdf", "a (2).pdf"; `used` (lower-cased) holds names taken before, and
+ * receives these.
+ */
+export function uniqueNames(names: readonly string[], used = new Set<string>()): string[] {
   return names.map((name) => {
     let candidate = name;
     for (let n = 2; used.has(candidate.toLowerCase()); n++) {

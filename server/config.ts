@@ -18,7 +18,11 @@ export interface Config {
   sweepIntervalMs: number;
   maxFileBytes: number;
   maxFiles: number;
-  /** Jobs running at once; the rest wait in a bounded queue. */
+  /**
+   * Jobs running at once (default: twice the cores); the rest wait in a bounded queue. A light job spends most of its
+   * time off the cores (its upload fetched, its engines' sandboxes built, its result published), so as many jobs as
+   * cores leave cores idle; the engines' own caps keep heavy jobs from crowding the cores.
+   */
   jobConcurrency: number;
   queueLimit: number;
   /** The longest any one engine run may take. */
@@ -65,6 +69,8 @@ export interface Config {
   uploadStallMs: number;
   /** Open connections from one client address (0: no cap; off by default behind a proxy, where all share one). */
   maxConnectionsPerAddress: number;
+  /** Each API call writes where its time went to standard error (PHASE_TIMING=1; lib/request-timeline.ts). */
+  phaseTiming: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -110,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: intFrom(env.SWEEP_INTERVAL_SECONDS, 60) * 1000,
     maxFileBytes: intFrom(env.MAX_FILE_BYTES, MAX_FILE_BYTES),
     maxFiles: intFrom(env.MAX_FILES, MAX_FILES),
-    jobConcurrency: intFrom(env.JOB_CONCURRENCY, cores),
+    jobConcurrency: intFrom(env.JOB_CONCURRENCY, 2 * cores),
     queueLimit: intFrom(env.QUEUE_LIMIT, 100),
     engineTimeoutMs: intFrom(env.ENGINE_TIMEOUT_SECONDS, 300) * 1000,
     engineTimeLimitsMs: engineTimeLimitsFrom(env),
@@ -143,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: intFrom(env.KEEP_ALIVE_TIMEOUT_SECONDS, 10) * 1000,
     uploadStallMs: intFrom(env.UPLOAD_STALL_SECONDS, 30) * 1000,
     maxConnectionsPerAddress: intFrom(env.MAX_CONNECTIONS_PER_ADDRESS, trustProxy ? 0 : 64),
+    phaseTiming: env.PHASE_TIMING === "1" || env.PHASE_TIMING === "true",
   };
 }

@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProcess } from "../server/engines/process-runner.js";
+import { AbortedError, EngineFailure } from "../server/errors.js";
 import { tempDir } from "./helpers/pdf-tools.js";
 import { running, waitFor } from "./helpers/processes.js";
 
@@ -49,5 +50,38 @@ describe("engine processes", () => {
     await expect(runProcess({ engine: "qpdf", command: "no-such-engine-program", args: [], cwd: dir, timeoutMs: 10_000 })).rejects.toThrow(
       "no-such-engine-program is not installed",
     );
+  });
+
+  /** A run of a long sleep whose duration no other process has, and a way to find it from here. */
+  function longSleep(dir: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}) {
+    const duration = `60.${process.pid}${Math.floor(Math.random() * 1e6)}`;
+    const run = runProcess({ engine: "qpdf", command: "sleep", args: [duration], cwd: dir, timeoutMs: options.timeoutMs ?? 60_000, signal: options.signal });
+    return { run, find: () => findProcess(["sleep", duration]) };
+  }
+
+  it("are killed at their time limit, and the run says it timed out", async () => {
+    const sleep = longSleep(await tempDir(), { timeoutMs: 1500 });
+    let pid: number | undefined;
+    expect(await waitFor(async () => (pid = await sleep.find()) !== undefined, 5_000)).toBe(true);
+    await expect(sleep.run).rejects.toSatisfy((err) => err instanceof EngineFailure && err.kind === "timed-out");
+    expect(await waitFor(async () => !(await running(pid!)), 5_000)).toBe(true);
+  });
+
+  it("are killed when their job is cancelled, also before they have started", async () => {
+    const dir = await tempDir();
+    const running1 = new AbortController();
+    const started = longSleep(dir, { signal: running1.signal });
+    let pid: number | undefined;
+    expect(await waitFor(async () => (pid = await started.find()) !== undefined, 5_000)).toBe(true);
+    running1.abort();
+    await expect(started.run).rejects.toBeInstanceOf(AbortedError);
+    expect(await waitFor(async () => !(await running(pid!)), 5_000)).toBe(true);
+
+    // Cancelled in the same turn as the run was asked for: nothing is left running.
+    const early = new AbortController();
+    const starting = longSleep(dir, { signal: early.signal });
+    early.abort();
+    await expect(starting.run).rejects.toBeInstanceOf(AbortedError);
+    expect(await waitFor(async () => (await starting.find()) === undefined, 5_000)).toBe(true);
   });
 });

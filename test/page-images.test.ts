@@ -146,6 +146,7 @@ describe("rendering with poppler in parallel", () => {
     await fs.mkdir(outDir);
     const asked = [5, 1, 3, 2, 7, 6];
     const fractions: number[] = [];
+    const handedOver: Array<{ page: number; size: number }> = [];
     const pages = await renderPagesInParallel(
       input,
       asked.map((page) => ({ page, dpi: page === 7 ? 36 : 72 })),
@@ -153,8 +154,14 @@ describe("rendering with poppler in parallel", () => {
       { format: "png", gray: false, quality: 90 },
       contextIn(workDir),
       (f) => fractions.push(f),
+      async (ready) => {
+        for (const page of ready) handedOver.push({ page: page.page, size: (await fs.stat(page.path)).size });
+      },
     );
     expect(pages.map((p) => p.page)).toEqual(asked);
+    // Handed over as they were done, in page order, each once and written whole (its size then is its size now).
+    expect(handedOver.map((p) => p.page)).toEqual([1, 2, 3, 5, 6, 7]);
+    for (const { page, size } of handedOver) expect((await fs.stat(pages.find((p) => p.page === page)!.path)).size).toBe(size);
     expect(fractions.at(-1)).toBe(1);
     // One page a run, each run in a folder of its own.
     expect(new Set(pages.map((p) => path.dirname(p.path))).size).toBe(6);

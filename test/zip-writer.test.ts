@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeZip } from "../server/lib/zip.js";
+import { writeZip, ZipWriter } from "../server/lib/zip.js";
 import { readZip } from "./helpers/zip.js";
 
 const exec = promisify(execFile);
@@ -80,4 +80,19 @@ describe("ZIP writer", () => {
       expect(size).toBeLessThan(17 * 1024 * 1024 + 300_000 + 200_000);
     });
   }
+
+  it("writes an archive added to in parts as its files come, names unique over all of it", async () => {
+    const zip = path.join(dir, "parts.zip");
+    const small = sources.filter((s) => s.data.length < 4 * 1024 * 1024);
+    const writer = await ZipWriter.create(zip);
+    await writer.add(small.slice(0, 2));
+    await writer.add(small.slice(2, 4));
+    await writer.add([...small.slice(4), { path: small[1]!.path, name: "small.txt" }]);
+    await writer.finish();
+    await writer.close();
+    const python = await pythonRead(zip);
+    expect(python.bad).toBeNull();
+    expect(python.entries.map((e) => e.name)).toEqual(["page-2.pdf", "small.txt", "empty.txt", "résumé – 東京.txt", "notes.txt", "small (2).txt"]);
+    expect(python.entries.map((e) => e.sha)).toEqual([...small, small[1]!].map((s) => sha(s.data)));
+  });
 });

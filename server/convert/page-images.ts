@@ -13,6 +13,7 @@ import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
+import { ZipWriter, type ZipEntry } from "../lib/zip.js";
 import { qualityNotApplied } from "./quality-note.js";
 import { msg, type Text } from "../i18n/message.js";
 
@@ -60,28 +61,41 @@ export async function renderPdfToImages(
     notes.push("PNG has no CMYK colour model: the images are RGB. Choose JPG or TIFF for CMYK.");
   }
   const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
+  const stem = stemOf(pdf.name);
+  const nameOf = (page: number) => (pages.length === 1 ? `${stem}.${format}` : `${stem}-page-${page}.${format}`);
   let rendered: PageImage[];
+  let zip: ToolResult["zip"];
   if (format === "jpg" && !bw && color !== "cmyk") {
     const planned = pages.map((page) => {
       const box = boxes[page - 1];
       return { page, dpi: box ? fittedDpi(box.width, box.height, options.imageResolution) : options.imageResolution };
     });
     const poppler = { format: format === "jpg" ? "jpeg" : "png", gray: color === "gray", quality: options.quality } as const;
+    const zipping = inPageOrder(pages) ? await ZipWriter.create(path.join(ctx.workDir, "images.zip")) : undefined;
+    const holds: ZipEntry[] = [];
+    // The pages go into the ZIP as they are rendered, so that it is all but written when the last page is.
+    const addToZip = zipping && (async (ready: PageImage[]) => {
+      const entries = ready.map((page) => ({ path: page.path, name: nameOf(page.page) }));
+      await zipping.add(entries);
+      holds.push(...entries);
+    });
     try {
-      rendered = await renderPagesInParallel(pdf.path, planned, outDir, poppler, ctx, (f) => ctx.progress(f));
+      rendered = await renderPagesInParallel(pdf.path, planned, outDir, poppler, ctx, (f) => ctx.progress(f), addToZip);
+      if (zipping) {
+        await zipping.finish();
+        zip = { path: path.join(ctx.workDir, "images.zip"), holds };
+      }
     } catch (err) {
       if (!failedWith(err, "damaged")) throw err;
       rendered = await renderWithMupdf({ ...request, outDir: await freshFolder(outDir, "mupdf") }, ctx);
+    } finally {
+      await zipping?.close();
     }
   } else {
     rendered = await renderWithMupdf(request, ctx);
   }
 
-  const stem = stemOf(pdf.name);
-  const outputs = rendered.map((page) => ({
-    path: page.path,
-    name: rendered.length === 1 ? `${stem}.${format}` : `${stem}-page-${page.page}.${format}`,
-  }));
+  const outputs = rendered.map((page) => ({ path: page.path, name: nameOf(page.page) }));
 
   const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
   if (lowered.length > 0) {
@@ -92,7 +106,12 @@ export async function renderPdfToImages(
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });
-  return { files: outputs, zipName: `${stem}-${format}.zip`, message: [summary, ...notes] };
+  return { files: outputs, zipName: `${stem}-${format}.zip`, zip, message: [summary, ...notes] };
+}
+
+/** Pages asked for once each, first to last: the order in which they are rendered. */
+function inPageOrder(pages: readonly number[]): boolean {
+  return pages.length > 1 && pages.every((page, i) => i === 0 || page > pages[i - 1]!);
 }
 
 interface RenderRequest {

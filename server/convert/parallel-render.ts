@@ -60,7 +60,8 @@ export function planRuns(pages: readonly PlannedPage[], parts: number): PageRun[
 
 /**
  * Renders the pages into folders under outDir with poppler, several runs side by side, and returns them in the order
- * asked. The first failure stops the other runs.
+ * asked. `onReady` is given the pages in page order as they are done (a run's pages once it and every run before it
+ * have ended), one call at a time. The first failure, of a run or of onReady, stops the other runs.
  */
 export async function renderPagesInParallel(
   input: string,
@@ -69,6 +70,7 @@ export async function renderPagesInParallel(
   options: PopplerImageOptions,
   ctx: ProcessorContext,
   progress: (fraction: number) => void,
+  onReady?: (ready: RasterPage[]) => Promise<void>,
 ): Promise<RasterPage[]> {
   const runs = planRuns(pages, processes);
   const total = runs.reduce((sum, run) => sum + run.last - run.first + 1, 0);
@@ -77,6 +79,17 @@ export async function renderPagesInParallel(
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   const files = new Map<number, string>();
   const counter = countProgress(folders, total, progress);
+  const ended: boolean[] = [];
+  let handedOver = 0;
+  let handing = Promise.resolve();
+  const handOver = () => {
+    for (; handedOver < runs.length && ended[handedOver]; handedOver++) {
+      const run = runs[handedOver]!;
+      const ready = Array.from({ length: run.last - run.first + 1 }, (_, k) => ({ page: run.first + k, dpi: run.dpi, path: files.get(run.first + k)! }));
+      handing = handing.then(() => onReady?.(ready));
+      handing.catch(() => stop.abort());
+    }
+  };
   let next = 0;
   const worker = async () => {
     try {
@@ -84,6 +97,8 @@ export async function renderPagesInParallel(
         const i = next++;
         const written = await renderPageRun(input, runs[i]!, folders[i]!, options, { ...ctx, signal });
         for (const [page, file] of written) files.set(page, file);
+        ended[i] = true;
+        if (onReady) handOver();
       }
     } catch (err) {
       stop.abort();
@@ -92,11 +107,17 @@ export async function renderPagesInParallel(
   };
   const outcomes = await Promise.allSettled(Array.from({ length: Math.min(processes, runs.length) }, worker));
   counter.stop();
+  // Nothing may still be writing when this returns, the pages handed over included.
+  const handingFailed = await handing.then(
+    () => undefined,
+    (err: unknown) => ({ err }),
+  );
   // Every run has ended (no renderer still writes) before a failure is answered: the failure itself, not the
   // cancellation of the runs it stopped, unless the job itself was cancelled.
   if (ctx.signal?.aborted) throw new AbortedError();
   const failure = outcomes.find((o) => o.status === "rejected" && !(o.reason instanceof AbortedError));
   if (failure?.status === "rejected") throw failure.reason;
+  if (handingFailed) throw handingFailed.err;
   progress(1);
   const dpiOf = new Map(pages.map((p) => [p.page, p.dpi]));
   return pages.map(({ page }) => ({ page, dpi: dpiOf.get(page)!, path: files.get(page)! }));

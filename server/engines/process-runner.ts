@@ -1,16 +1,19 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { AbortedError, EngineFailure, type EngineFailureKind } from "../errors.js";
+import { requestTimeline } from "../lib/request-timeline.js";
 import { Semaphore } from "../lib/semaphore.js";
 import { prlimitArgs } from "./engine-limits.js";
 import { withoutNetwork } from "./network-sandbox.js";
 import { dyingWithParent } from "./parent-death.js";
+import { startProgram } from "./program-starter.js";
 import { bwrapArgs, engineSandboxState, SANDBOX_PATH, type SandboxView } from "./sandbox.js";
 
 /**
- * The only place that starts programs. Arguments go as an array (never through a shell), every run has a timeout,
- * an abort kills the whole process group, and each engine has its own cap on concurrent runs.
+ * The only place that starts programs (through the small launcher process of program-starter.ts). Arguments go as an array
+ * (never through a shell), every run has a timeout, an abort kills the whole process group, and each engine has its
+ * own cap on concurrent runs.
  */
 
 export interface RunOptions {
@@ -101,9 +104,14 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
   const release = await capFor(options.engine).acquire(signal).catch(() => {
     throw new AbortedError();
   });
+  const timeline = requestTimeline();
+  timeline?.mark(`${options.engine} turn`);
   try {
-    return await spawnOnce(options);
+    // Cancelled while it waited for its turn (an abort event that came before the run listens is not heard again).
+    if (signal?.aborted) throw new AbortedError();
+    return await spawnOnce(options, () => timeline?.mark(`${options.engine} started`));
   } finally {
+    timeline?.mark(`${options.engine} ended`);
     release();
   }
 }
@@ -167,9 +175,8 @@ function wrapperMissedProgram(exitCode: number, stderr: string): boolean {
   return (exitCode === 127 || exitCode === 1) && /^(bwrap: execvp \S+: No such file or directory|(unshare|setpriv|prlimit): failed to execute )/.test(stderr);
 }
 
-function spawnOnce(options: RunOptions): Promise<RunResult> {
+function spawnOnce(options: RunOptions, started: () => void): Promise<RunResult> {
   const okCodes = options.okExitCodes ?? [0];
-  const maxStdout = options.maxStdoutBytes ?? 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     const timeLimitMs = timeLimitFor(options.engine, options.timeoutMs);
     const { command, args } = engineCommandLine(options.engine, options.command, options.args, {
@@ -179,34 +186,26 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
       readOnly: options.readOnly,
       timeLimitMs,
     });
-    const child = spawn(command, args, {
+    const program = startProgram({
+      command,
+      args,
       cwd: options.cwd,
-      // A fresh group, so that a kill reaches the program's own children too.
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
       env: engineEnv(options),
+      maxStdoutBytes: options.maxStdoutBytes ?? 16 * 1024 * 1024,
+      maxStderrChars: STDERR_LIMIT,
     });
-    const stdout: Buffer[] = [];
-    let stdoutBytes = 0;
-    let stderr = "";
+    program.onStart(started);
     let settled = false;
     let killedFor: "timeout" | "abort" | undefined;
 
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (stdoutBytes < maxStdout) stdout.push(chunk);
-      stdoutBytes += chunk.length;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < STDERR_LIMIT) stderr += chunk.toString("utf8");
-    });
-
-    const killGroup = () => {
+    // The kill reaches the program's whole group; one asked for before the program runs lands as it starts.
+    const killGroup = () => program.onStart((pid) => {
       try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
+        process.kill(-pid, "SIGKILL");
       } catch {
         // Already gone.
       }
-    };
+    });
     const timer = setTimeout(() => {
       killedFor = "timeout";
       killGroup();
@@ -226,23 +225,24 @@ function spawnOnce(options: RunOptions): Promise<RunResult> {
       else resolve(result!);
     };
 
-    child.on("error", (err: NodeJS.ErrnoException) => {
-      finish(
-        err.code === "ENOENT"
-          ? new EngineError(options.engine, null, `${options.command} is not installed`, true)
-          : new EngineError(options.engine, null, err.message),
-      );
-    });
-    child.on("close", (code, signal) => {
-      if (killedFor === "timeout") return finish(new EngineFailure("timed-out", options.engine, `stopped after ${timeLimitFor(options.engine, options.timeoutMs)} ms`));
+    void program.outcome.then((outcome) => {
+      if (outcome.kind === "failed") {
+        return finish(
+          outcome.code === "ENOENT"
+            ? new EngineError(options.engine, null, `${options.command} is not installed`, true)
+            : new EngineError(options.engine, null, outcome.message),
+        );
+      }
+      const { stdout, stderr, signal } = outcome;
+      if (killedFor === "timeout") return finish(new EngineFailure("timed-out", options.engine, `stopped after ${timeLimitMs} ms`));
       if (killedFor === "abort") return finish(new AbortedError());
-      const exitCode = code ?? -1;
+      const exitCode = outcome.exitCode ?? -1;
       // Behind bwrap, unshare, setpriv or prlimit a missing program is their failure to start it, not the spawn error above.
       if (command !== options.command && wrapperMissedProgram(exitCode, stderr)) {
         return finish(new EngineError(options.engine, null, `${options.command} is not installed`, true));
       }
       if (!okCodes.includes(exitCode)) return finish(new EngineError(options.engine, exitCode, stderr, false, signal ?? undefined));
-      finish(undefined, { exitCode, stdout: Buffer.concat(stdout), stderr });
+      finish(undefined, { exitCode, stdout, stderr });
     });
   });
 }

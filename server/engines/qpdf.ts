@@ -1,5 +1,6 @@
 import { EngineFailure } from "../errors.js";
-import { classifyRunFailure, EngineError, runProcess } from "./process-runner.js";
+import os from "node:os";
+import { classifyRunFailure, EngineError, runProcess, setEngineConcurrency, type RunResult } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { qpdfFailureKind } from "../../pdf-ops/qpdf-failure.js";
 import { assembleArgs, mergeArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
@@ -9,6 +10,12 @@ import { countPageLines, pageTreeArgs, readPageTree, warnsAboutTree, type PageTr
  * qpdf: page assembly, rotation, overlays, encryption and structural checks. Exit code 3 means "done, with
  * warnings" (qpdf repaired something on the way), which counts as success.
  */
+
+/**
+ * Most qpdf runs take a few milliseconds of one core, about as long as building their sandbox, during which they hold
+ * their turn without using a core: with one turn a core, the cores would be idle half the time under load.
+ */
+setEngineConcurrency("qpdf", 2 * os.availableParallelism());
 
 /** What a failed qpdf run means (see qpdfFailureKind). */
 export function qpdfFailure(err: unknown, passwordGiven: boolean): unknown {
@@ -59,37 +66,16 @@ export async function walkedPageCount(file: string, ctx: EngineContext): Promise
   return { pages: countPageLines(stdout.toString("utf8")), treeWarnings: warnsAboutTree(exitCode, stderr) };
 }
 
-/** What one look at a file tells: its stated page count, the pages its tree really holds, and qpdf --check's verdict. */
-export interface PdfInspection extends PageTreeReading {
-  /** qpdf --check's exit code (0 sound, 3 warnings, 2 errors), when the check was asked for. */
-  checkExit?: number;
-}
+/** What one look at a file tells: its stated page count and the pages its tree really holds. */
+export type PdfInspection = PageTreeReading;
 
 /**
- * What a tool needs to know before it starts, in one qpdf run: a sandboxed engine start costs more than reading a
- * small file, so the count, the walk and (for tools whose result is a qpdf copy of the input, which is as sound as
- * the input) the check share one. The check decodes every stream, so only those tools ask for it. qpdf stops after
- * a check that finds errors, and the walk at a loop in the tree; the count and the walk are then asked for on their
- * own, so that a file whose /Count can be read gets its tree rebuilt rather than the whole file.
+ * What a tool needs to know before it starts, in one qpdf run: the count and the walk. qpdf stops the walk at a loop
+ * in the tree; the count and the walk are then asked for on their own, so that a file whose /Count can be read gets
+ * its tree rebuilt rather than the whole file.
  */
-export async function inspectPdf(file: string, ctx: EngineContext, { check = false } = {}): Promise<PdfInspection> {
-  let run;
-  try {
-    run = await runProcess({
-      engine: "qpdf",
-      command: "qpdf",
-      args: pageTreeArgs(file, check ? ["--check"] : []),
-      cwd: ctx.workDir,
-      timeoutMs: ctx.timeoutMs,
-      signal: ctx.signal,
-      okExitCodes: [0, 2, 3],
-    });
-  } catch (err) {
-    throw qpdfFailure(err, false);
-  }
-  const { stdout, stderr, exitCode } = run;
-  if (exitCode === 2 && /invalid password/.test(stderr)) throw new EngineFailure("encrypted", "qpdf", stderr);
-  const checkExit = check ? exitCode : undefined;
+export async function inspectPdf(file: string, ctx: EngineContext): Promise<PdfInspection> {
+  const { stdout, stderr, exitCode } = await qpdfReading(pageTreeArgs(file), ctx);
   const reading = readPageTree(stdout.toString("utf8"), stderr, exitCode);
   if (exitCode === 2 || !reading) {
     const count = await pageCount(file, ctx);
@@ -98,9 +84,24 @@ export async function inspectPdf(file: string, ctx: EngineContext, { check = fal
       if (err instanceof EngineError) return { pages: 0, treeWarnings: true };
       throw err;
     });
-    return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings, checkExit };
+    return { pageCount: count, walkedPages: walked.pages, treeWarnings: walked.treeWarnings };
   }
-  return { ...reading, checkExit };
+  return reading;
+}
+
+/**
+ * A qpdf run that reads a file which may be damaged: its exit (0, 3 with warnings, 2 with errors) is the caller's
+ * to read, except a password it cannot get past, which is the file's encryption.
+ */
+export async function qpdfReading(args: readonly string[], ctx: EngineContext): Promise<RunResult> {
+  let run;
+  try {
+    run = await runProcess({ engine: "qpdf", command: "qpdf", args, cwd: ctx.workDir, timeoutMs: ctx.timeoutMs, signal: ctx.signal, okExitCodes: [0, 2, 3] });
+  } catch (err) {
+    throw qpdfFailure(err, false);
+  }
+  if (run.exitCode === 2 && /invalid password/.test(run.stderr)) throw new EngineFailure("encrypted", "qpdf", run.stderr);
+  return run;
 }
 
 export type { PageSource };

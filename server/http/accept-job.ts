@@ -16,6 +16,7 @@ import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
 import { decodeOptions } from "../../pdf-ops/options.js";
 import { checkFiles, receiveUpload } from "./upload.js";
+import { markStep } from "../lib/request-timeline.js";
 import { msg } from "../i18n/message.js";
 
 export interface JobDeps {
@@ -90,9 +91,11 @@ export async function acceptWork(
   let spec: JobSpec;
   try {
     const upload = await receiveUpload(request, uploadDir, config, fieldLimits);
+    markStep("upload received");
     await addEarlierResults(upload, store, uploadDir, { maxFiles: config.maxFiles, fileTtlSeconds: config.fileTtlMs / 1000 });
     const { checkAs, toolId, options, batch, steps } = plan(upload.fields);
     const { files, extra } = await checkFiles(checkAs, upload);
+    markStep("files checked");
     const keep = async (file: InputFile, index: number): Promise<StoredInput> => ({
       key: await store.putInput(id, index, file.path),
       name: file.name,
@@ -115,6 +118,7 @@ export async function acceptWork(
       ...(steps && { steps }),
       locale: request.locale,
     };
+    markStep("inputs kept");
     job = await queue.submit(spec);
   } catch (err) {
     await store.removeInputs(id);

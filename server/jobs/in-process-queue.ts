@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { AbortedError, BusyError } from "../errors.js";
 import { JobHandle } from "./job-handle.js";
 import { wholePercentSteps } from "./progress.js";
@@ -65,7 +66,9 @@ export class InProcessQueue implements JobQueue {
       },
       () => this.ended(spec),
     );
-    const start = () => {
+    // Bound to the request that submitted it: whatever that request keeps per call (its timeline) follows its job,
+    // also when another job's end starts it.
+    const start = AsyncResource.bind(() => {
       this.active++;
       handle.running();
       this.run(spec, { signal: abort.signal, progress: wholePercentSteps((f) => handle.advance(f)) })
@@ -77,7 +80,7 @@ export class InProcessQueue implements JobQueue {
           this.active--;
           this.backlog.shift()?.();
         });
-    };
+    });
     this.unfinished.add(handle);
     void handle.done.catch(() => undefined).finally(() => this.unfinished.delete(handle));
     if (this.active < this.concurrency) start();

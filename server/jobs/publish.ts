@@ -42,9 +42,7 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
     const meta = await keepFile(store, group.files[0]!.path, group.files[0]!.name);
     return { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size, fileId: meta.id };
   }
-  const bundle = path.join(workDir, `bundle-${Date.now()}.zip`);
-  await writeZip(group.files, bundle);
-  const meta = await keepFile(store, bundle, group.zipName ?? fallbackZip);
+  const meta = await keepFile(store, await zipOf(group, workDir), group.zipName ?? fallbackZip);
   const kept: KeptGroup = { downloadUrl: `/api/download/${meta.id}`, filename: meta.name, size: meta.size };
   const distinct = new Set(group.files.map((f) => f.path)).size === group.files.length;
   if (distinct && group.files.length <= MAX_FILES) {
@@ -54,6 +52,17 @@ async function keepGroup(group: OutputGroup, store: FileStore, workDir: string, 
     kept.fileIds = ids;
   }
   return kept;
+}
+
+/** The group's ZIP: the one its processor wrote, where it holds the group's files as they are now, or a new one. */
+async function zipOf(group: OutputGroup, workDir: string): Promise<string> {
+  const holds = group.zip?.holds;
+  if (holds?.length === group.files.length && holds.every((f, i) => f.path === group.files[i]!.path && f.name === group.files[i]!.name)) {
+    return group.zip!.path;
+  }
+  const bundle = path.join(workDir, `bundle-${Date.now()}.zip`);
+  await writeZip(group.files, bundle);
+  return bundle;
 }
 
 /** A reply with its sentences said in `locale` (processors give them as catalogue messages). */

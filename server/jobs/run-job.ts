@@ -20,6 +20,7 @@ import { soundOutputs } from "./sound-pdf.js";
 import type { JobSpec, StoredInput } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { WarmWorkDirs } from "./warm-work-dirs.js";
+import { markStep } from "../lib/request-timeline.js";
 
 export interface RunnerDeps {
   config: Config;
@@ -45,7 +46,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
     const tool = findTool(spec.toolId);
     const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
     if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
+    markStep("job started");
     const workDir = await folders.take();
+    markStep("folder ready");
     try {
       const uploads = path.join(workDir, "uploads");
       await fs.mkdir(uploads);
@@ -57,6 +60,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       const files = await Promise.all(spec.files.map((input, i) => fetch(input, String(i + 1))));
       const extra: Record<string, InputFile> = {};
       for (const [field, input] of Object.entries(spec.extra)) extra[field] = await fetch(input, `extra-${field}`);
+      markStep("inputs fetched");
       const inputBytes = [...spec.files, ...Object.values(spec.extra)].reduce((sum, input) => sum + input.size, 0);
       const deadline = new JobDeadline(config.jobDeadline, inputBytes, signal);
       const context = {
@@ -79,7 +83,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
           : spec.batch
             ? await runBatch(processor, input, context, tool.id)
             : await processor(input, context);
+        markStep("processed");
         result = await soundOutputs(made, context, context.checkedPdfs);
+        markStep("outputs checked");
       } catch (err) {
         throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
       } finally {
@@ -88,11 +94,14 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       // A pipeline says its steps' own.
       const notes = spec.steps ? [] : unappliedSettingNotes(tool, spec.options);
       if (notes.length > 0) result.message = [result.message ?? "", ...notes];
-      return await publishResult(result, store, workDir, tool.id);
+      const reply = await publishResult(result, store, workDir, tool.id);
+      markStep("published");
+      return reply;
     } finally {
       // The job's engine children go with it: none of them may see another job's folder. A child started ahead
       // that the job never used saw nothing of it, and stays with the emptied folder for the next job.
       await folders.giveBack(workDir);
+      markStep("folder given back");
     }
   };
   return Object.assign(run, { close: () => folders.close() });

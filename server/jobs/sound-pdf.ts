@@ -3,14 +3,15 @@ import path from "node:path";
 import type { EngineContext } from "../engines/context.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { EngineError } from "../engines/process-runner.js";
-import { checkReport } from "../engines/qpdf-check.js";
+import { checkVerdict } from "../engines/qpdf-check.js";
 import { qpdf } from "../engines/qpdf.js";
 import { EngineFailure, failedWith, UserError } from "../errors.js";
 import { list, msg, toolName } from "../i18n/message.js";
 import type { OutputFile, OutputGroup, ToolResult } from "../tools/types.js";
 
 /**
- * No job hands out a broken PDF. Every PDF a processor returns gets `qpdf --check` before it is published; one that
+ * No job hands out a broken PDF. Every PDF a processor returns gets `qpdf --check`'s verdict (checkVerdict, which
+ * finds it without qpdf 11's needless recompression) before it is published; one that
  * fails is rebuilt (qpdf's rewrite first, MuPDF's repairing parser where qpdf gives up) and checked again, and one
  * that still fails ends the job with a sentence naming it. The reply says which results were rebuilt. A damaged input often survives a tool untouched (a
  * compression that gained nothing returns the upload itself), so this is where it is caught.
@@ -42,10 +43,10 @@ async function isPdf(file: OutputFile): Promise<boolean> {
   }
 }
 
-/** qpdf --check's exit code; a file that needs a password to open is judged by its structure only, which qpdf reads. */
+/** qpdf --check's verdict; a file that needs a password to open is judged by its structure only, which qpdf reads. */
 async function checkExit(file: string, ctx: EngineContext): Promise<number> {
   try {
-    return (await checkReport(file, ctx)).exitCode;
+    return await checkVerdict(file, ctx);
   } catch (err) {
     // A PDF the tool itself protected (Protect PDF) is sound when qpdf can walk it with its password unknown.
     if (failedWith(err, "encrypted", "wrong-password")) return PASSES;

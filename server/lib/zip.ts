@@ -50,12 +50,40 @@ interface WrittenEntry extends EntryData {
 }
 
 export async function writeZip(entries: readonly ZipEntry[], output: string, options: ZipWriteOptions = {}): Promise<void> {
-  const names = uniqueNames(entries.map((e) => cleanNameCharacters(e.name)));
-  const forceZip64 = options.forceZip64 === true;
-  const out = await ArchiveFile.create(output);
+  const zip = await ZipWriter.create(output, options);
   try {
-    const stamp = dosDateTime(new Date());
-    const written: WrittenEntry[] = [];
+    await zip.add(entries);
+    await zip.finish();
+  } finally {
+    await zip.close();
+  }
+}
+
+/**
+ * A ZIP written as its entries come, for files made one after another (pages as they are rendered): each add()
+ * writes its entries' data at once, and finish() the directory. Names are made unique over the whole archive.
+ */
+export class ZipWriter {
+  private readonly stamp = dosDateTime(new Date());
+  private readonly written: WrittenEntry[] = [];
+  private readonly usedNames = new Set<string>();
+
+  private constructor(
+    private readonly out: ArchiveFile,
+    private readonly forceZip64: boolean,
+  ) {}
+
+  static async create(output: string, options: ZipWriteOptions = {}): Promise<ZipWriter> {
+    return new ZipWriter(await ArchiveFile.create(output), options.forceZip64 === true);
+  }
+
+  /** Writes the entries' data, in order. */
+  async add(entries: readonly ZipEntry[]): Promise<void> {
+    const { out, stamp, forceZip64, written } = this;
+    const names = uniqueNames(
+      entries.map((e) => cleanNameCharacters(e.name)),
+      this.usedNames,
+    );
     const take = readAhead(entries);
     for (let i = 0; i < entries.length; i++) {
       const loaded = await take(i);
@@ -81,12 +109,20 @@ export async function writeZip(entries: readonly ZipEntry[], output: string, opt
       if (zip64Header) await out.patch(offset + 30 + name.length + 4, zip64Sizes(data));
       written.push({ name, method, offset, ...data });
     }
+  }
+
+  /** Writes the central directory: the archive is complete. */
+  async finish(): Promise<void> {
+    const { out, stamp, forceZip64, written } = this;
     const directoryStart = out.position;
     for (const entry of written) out.append(centralHeader(entry, stamp, forceZip64));
     out.append(endOfDirectory(written.length, directoryStart, out.position - directoryStart, forceZip64));
     await out.flush();
-  } finally {
-    await out.close();
+  }
+
+  /** Closes the file, finished or not (after a failure). */
+  async close(): Promise<void> {
+    await this.out.close();
   }
 }
 

@@ -3,6 +3,7 @@ import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPag
 import { inspectPdf, pageCount, walkedPageCount, type PdfInspection } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { treeIsSound } from "../../pdf-ops/qpdf-inspection.js";
+import { checkVerdict } from "../engines/qpdf-check.js";
 import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../tools/types.js";
 
@@ -18,11 +19,18 @@ export interface ReadablePdf {
 
 export interface OpenOptions {
   /**
-   * Check the file with qpdf --check on the way in: for tools whose results are qpdf copies of it (marked
-   * copiedByQpdfFrom), which are then as sound as this check says without a check of their own.
+   * Check the file with qpdf on the way in (checkVerdict, beside the look at its pages): for tools whose results are
+   * qpdf copies of it (marked copiedByQpdfFrom), which are then as sound as this check says without a check of their
+   * own.
    */
   check?: boolean;
 }
+
+/** What qpdf finds in a file, with the check's verdict where it was asked for. */
+type Inspection = PdfInspection & { checkExit?: number };
+
+/** The verdict for a file whose check could not run to the end: its copies answer for themselves. */
+const UNCHECKED = 2;
 
 let repairCounter = 0;
 
@@ -108,9 +116,19 @@ async function rewrittenPageTree(file: InputFile, ctx: ProcessorContext): Promis
 }
 
 /** What qpdf finds in the file, or undefined where it cannot read it. */
-async function readableInspection(file: InputFile, source: string, ctx: ProcessorContext, options: OpenOptions): Promise<PdfInspection | undefined> {
+async function readableInspection(file: InputFile, source: string, ctx: ProcessorContext, options: OpenOptions): Promise<Inspection | undefined> {
+  // The check decodes every stream, the look at the pages reads the page tree: side by side, each on a core.
+  const checking = options.check
+    ? checkVerdict(source, ctx).catch((err: unknown) => {
+        if (err instanceof EngineError || err instanceof EngineFailure) return UNCHECKED;
+        throw err;
+      })
+    : undefined;
+  // Waited for below, or dropped with the file when the look fails first.
+  checking?.catch(() => undefined);
   try {
-    return await inspectPdf(source, ctx, options);
+    const found = await inspectPdf(source, ctx);
+    return { ...found, checkExit: await checking };
   } catch (err) {
     // A file qpdf cannot read (or falls over on) goes to MuPDF's repairing parser; anything else is answered.
     if (failedWith(err, "damaged", "crashed")) return undefined;

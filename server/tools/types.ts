@@ -1,4 +1,5 @@
 import type { Locale } from "../../catalog/locales.js";
+import type { ZipEntry } from "../lib/zip.js";
 import type { Text } from "../i18n/message.js";
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
@@ -51,6 +52,11 @@ export interface OutputFile {
 export interface OutputGroup {
   files: OutputFile[];
   zipName?: string;
+  /**
+   * The ZIP of these files, written by the processor as it made them (page images as they were rendered), with
+   * the files it holds in its order: used while the group still has exactly those files.
+   */
+  zip?: { path: string; holds: readonly ZipEntry[] };
 }
 
 export interface ToolResult extends OutputGroup {

@@ -4,14 +4,18 @@ import { localizeReply, type ProcessReply } from "../../jobs/publish.js";
 import type { Job } from "../../jobs/queue.js";
 import { acceptJob, type JobDeps } from "../accept-job.js";
 import { acceptPipeline } from "../accept-pipeline.js";
+import { timedRequest } from "../../lib/request-timeline.js";
 
 /**
  * POST /api/process/{tool}: the spec's processing call. Uploads, runs the tool as a job, replies with the download.
  * POST /api/pipeline: several tools in a row, answered like one.
  */
 export function registerProcessRoute(app: FastifyInstance, deps: JobDeps): void {
-  app.post<{ Params: { tool: string } }>("/api/process/:tool", async (request, reply) => answer(await acceptJob(request.params.tool, request, deps), request, reply));
-  app.post("/api/pipeline", async (request, reply) => answer(await acceptPipeline(request, deps), request, reply));
+  const timed = deps.config.phaseTiming;
+  app.post<{ Params: { tool: string } }>("/api/process/:tool", (request, reply) =>
+    timedRequest(timed, reply.raw, async () => answer(await acceptJob(request.params.tool, request, deps), request, reply)),
+  );
+  app.post("/api/pipeline", (request, reply) => timedRequest(timed, reply.raw, async () => answer(await acceptPipeline(request, deps), request, reply)));
 }
 
 /** Waits for the job and answers with its reply; a visitor who goes away (or presses Cancel) stops its engines. */
