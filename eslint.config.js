@@ -4,6 +4,19 @@ import reactHooks from "eslint-plugin-react-hooks";
 import i18next from "eslint-plugin-i18next";
 import { UNTRANSLATED_FILES } from "./web/untranslated-files.js";
 
+/** One rule per server layer: the folders above it that its files may not import from. */
+function serverLayers(above) {
+  return Object.entries(above).map(([layer, forbidden]) => ({
+    files: [`server/${layer}/**/*.ts`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: forbidden.map((folder) => `**/${folder}/**`), message: `server/${layer} is below these folders and may not import from them.` }] },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**"] },
   js.configs.recommended,
@@ -22,6 +35,21 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: ["node:*", "fs", "path", "os", "crypto", "../server/*", "../../server/*"] }],
     },
   },
+  // The server's layers, lowest first: lib (with i18n and errors) → engines and storage → work (the processors'
+  // contract) → pdf, convert, sign and compare → tools → jobs → http. Nothing imports upward, not even types, so
+  // that a layer can be understood, tested and replaced with only what is below it.
+  ...serverLayers({
+    lib: ["engines", "storage", "work", "pdf", "convert", "sign", "compare", "tools", "jobs", "http"],
+    engines: ["storage", "work", "pdf", "convert", "sign", "compare", "tools", "jobs", "http"],
+    storage: ["engines", "work", "pdf", "convert", "sign", "compare", "tools", "jobs", "http"],
+    work: ["storage", "pdf", "convert", "sign", "compare", "tools", "jobs", "http"],
+    pdf: ["storage", "tools", "jobs", "http"],
+    convert: ["storage", "tools", "jobs", "http"],
+    sign: ["storage", "tools", "jobs", "http"],
+    compare: ["storage", "tools", "jobs", "http"],
+    tools: ["storage", "jobs", "http"],
+    jobs: ["http"],
+  }),
   {
     // The service worker: plain JavaScript served as it is, in a service worker's scope.
     files: ["web/public/sw.js"],

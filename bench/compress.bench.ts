@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { COMPRESSION_LEVELS } from "../catalog/options/pages.js";
 import { compressPdf } from "../server/tools/compress-pdf.js";
-import type { ProcessorContext } from "../server/tools/types.js";
+import type { ProcessorContext } from "../server/work/types.js";
 import {
   cmykJpegImage,
   imagesPdf,

@@ -8,7 +8,7 @@ import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js"
 import { writeZip } from "../server/lib/zip.js";
 import { openPdfInput } from "../server/pdf/pdf-input.js";
 import { checkRenderBudget, readPageBoxesQuickly } from "../server/pdf/render-budget.js";
-import type { ProcessorContext } from "../server/tools/types.js";
+import type { ProcessorContext } from "../server/work/types.js";
 import { loadConfig } from "../server/config.js";
 import { corpus } from "../test/helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "../test/helpers/server.js";

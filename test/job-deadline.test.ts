@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EngineTimeoutError } from "../server/errors.js";
 import { deadlineMs, JobDeadline } from "../server/jobs/job-deadline.js";
 import { openPdfInput } from "../server/pdf/pdf-input.js";
-import type { ProcessorContext } from "../server/tools/types.js";
+import type { ProcessorContext } from "../server/work/types.js";
 import { corpus } from "./helpers/corpus.js";
 import { writeFlateBomb } from "./helpers/hostile-pdfs.js";
 import { startJob, waitForJob } from "./helpers/jobs.js";

@@ -8,7 +8,7 @@ import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js"
 import { everyPage, parseCropBoxes, popplerPageBoxes } from "../server/engines/poppler-page-boxes.js";
 import { renderPageRun } from "../server/engines/poppler-render.js";
 import { EngineFailure, replyForFailure } from "../server/errors.js";
-import type { ProcessorContext } from "../server/tools/types.js";
+import type { ProcessorContext } from "../server/work/types.js";
 import { corpusPdfs } from "./helpers/corpus.js";
 import { readEvents, startJob } from "./helpers/jobs.js";
 import { makeNumberedPdf, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";

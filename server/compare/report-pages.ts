@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CompareReport, PageInfo } from "../../catalog/compare-report.js";
 import { renderPagesInParallel } from "../convert/parallel-render.js";
 import { fittedDpi } from "../engines/mupdf/page-pixels.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import type { ShownPagePair } from "./report-pdf.js";
 
 /** Page pairs shown side by side at the end of the report; the JSON report and the screen have every one. */

@@ -7,7 +7,7 @@ import yazl from "yazl";
 import { subsetFonts } from "../engines/font-subset.js";
 import { EngineError } from "../engines/process-runner.js";
 import { AbortedError, EngineFailure } from "../errors.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { compatibleFamily } from "./fonts.js";
 
 /**

@@ -4,7 +4,7 @@ import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-language
 import { UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { detectScript } from "../engines/tesseract.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 /**

@@ -11,7 +11,7 @@ import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
 import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import { failedWith } from "../errors.js";
-import type { ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import type { ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { ZipWriter, type ZipEntry } from "../lib/zip.js";
 import { qualityNotApplied } from "./quality-note.js";

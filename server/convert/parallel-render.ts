@@ -3,7 +3,7 @@ import path from "node:path";
 import { setEngineConcurrency } from "../engines/process-runner.js";
 import { POPPLER_ENGINE, renderPageRun, writtenPages, type PageRun, type PopplerImageOptions } from "../engines/poppler-render.js";
 import { AbortedError } from "../errors.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 
 /**
  * Page images from poppler, with the pages split over several processes: one renderer process uses one core, and

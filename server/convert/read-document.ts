@@ -3,7 +3,7 @@ import path from "node:path";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
-import type { InputFile, ProcessorContext } from "../tools/types.js";
+import type { InputFile, ProcessorContext } from "../work/types.js";
 import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { analyseLayout, type DocumentModel } from "./layout-analysis.js";
 import { recogniseScans } from "./text-layer.js";

@@ -7,7 +7,7 @@ import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
 import type { ReadablePdf } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { detectOcrLanguage } from "./ocr-language-detection.js";
 import { capitalised, NO_TEXT_SENTENCE, pagesPhrase, unrecognisedScans } from "../../pdf-ops/text/scans.js";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { officeConvert } from "../engines/libreoffice.js";
 import { subsetEmbeddedFonts } from "./docx-font-subsets.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { writeDocx } from "./docx.js";
 import { writeRtf } from "./rtf.js";
 import { installedFontFamilies } from "../engines/installed-fonts.js";

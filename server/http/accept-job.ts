@@ -11,7 +11,7 @@ import type { Stats } from "../storage/stats.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
-import type { InputFile } from "../tools/types.js";
+import type { InputFile } from "../work/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
 import { decodeOptions } from "../../pdf-ops/options.js";

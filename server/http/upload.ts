@@ -15,7 +15,7 @@ import { sniffKind, ZIP_KINDS as ZIP_OFFICE_KINDS } from "../lib/sniff.js";
 import { checkImageSize, imageSizeOfFile } from "../lib/image-size.js";
 import { checkZipExpansion } from "../lib/zip-expansion.js";
 import { SITE_ZIP_LIMITS } from "../lib/content-limits.js";
-import type { InputFile } from "../tools/types.js";
+import type { InputFile } from "../work/types.js";
 import { kindNames } from "../i18n/kind-names.js";
 import { list, msg, type Message } from "../i18n/message.js";
 import { duration, sizeLimit } from "../i18n/quantities.js";

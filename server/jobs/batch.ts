@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from "../../catalog/locales.js";
 import { AbortedError, EngineFailure, replyForFailure, UserError } from "../errors.js";
 import { say } from "../i18n/i18n.js";
 import { msg, type Message, type Text } from "../i18n/message.js";
-import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 
 /**
  * A one-file tool applied to each of several files (`batch=true`): each file runs on its own, in a folder of its own

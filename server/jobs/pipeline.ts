@@ -5,7 +5,7 @@ import type { ToolDefinition } from "../../catalog/types.js";
 import { EngineFailure, NotAvailableError, replyForFailure, UserError } from "../errors.js";
 import { sniffKind } from "../lib/sniff.js";
 import { PROCESSORS } from "../tools/index.js";
-import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../tools/types.js";
+import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { kindNames } from "../i18n/kind-names.js";

@@ -7,7 +7,7 @@ import { contentTypeFor } from "../lib/content-types.js";
 import { safeFileName } from "../../pdf-ops/names.js";
 import { writeZip } from "../lib/zip.js";
 import type { FileStore } from "../storage/store.js";
-import type { OutputGroup, ToolResult } from "../tools/types.js";
+import type { OutputGroup, ToolResult } from "../work/types.js";
 
 /** Where one kept result can be had: its download, and its id for the next request's `fileIds`. */
 interface KeptGroup {

@@ -10,7 +10,7 @@ import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js"
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
 import { PROCESSORS } from "../tools/index.js";
-import type { InputFile, Processor } from "../tools/types.js";
+import type { InputFile, Processor } from "../work/types.js";
 import { JobDeadline } from "./job-deadline.js";
 import { runBatch } from "./batch.js";
 import { runPipeline } from "./pipeline.js";

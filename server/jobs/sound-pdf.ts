@@ -7,7 +7,7 @@ import { checkVerdict } from "../engines/qpdf-check.js";
 import { qpdf } from "../engines/qpdf.js";
 import { EngineFailure, failedWith, UserError } from "../errors.js";
 import { list, msg, toolName } from "../i18n/message.js";
-import type { OutputFile, OutputGroup, ToolResult } from "../tools/types.js";
+import type { OutputFile, OutputGroup, ToolResult } from "../work/types.js";
 
 /**
  * No job hands out a broken PDF. Every PDF a processor returns gets `qpdf --check`'s verdict (checkVerdict, which

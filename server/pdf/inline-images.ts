@@ -1,7 +1,7 @@
 import path from "node:path";
 import { failedWith } from "../errors.js";
 import { qpdf } from "../engines/qpdf.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 
 /**
  * Inline images (BI … ID … EI inside a page's content stream) cannot be re-encoded where they are: qpdf moves the

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { assemblePages } from "../engines/qpdf.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { keptOutline } from "../../pdf-ops/outline.js";
 import { readOutline, writeOutline } from "./outline.js";
 

@@ -3,7 +3,7 @@ import * as fontkit from "fontkit";
 import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { fontFor } from "./stamp.js";
 
 /**

@@ -1,7 +1,7 @@
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { hasOutline } from "../engines/qpdf.js";
 import type { OutlineNode } from "../../pdf-ops/outline.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 
 /** Bookmarks read and written by the server's MuPDF processes; what happens to them in between is in pdf-ops/outline.ts. */
 

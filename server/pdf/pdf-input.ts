@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { treeIsSound } from "../../pdf-ops/qpdf-inspection.js";
 import { checkVerdict } from "../engines/qpdf-check.js";
 import { EngineError } from "../engines/process-runner.js";
-import type { InputFile, ProcessorContext } from "../tools/types.js";
+import type { InputFile, ProcessorContext } from "../work/types.js";
 
 export { repairNote } from "../../pdf-ops/repair-note.js";
 

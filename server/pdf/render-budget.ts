@@ -4,7 +4,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
 import { everyPage, popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import type { ReadablePdf } from "./pdf-input.js";
 
 /**

@@ -8,7 +8,7 @@ import { EngineError } from "../engines/process-runner.js";
 import { failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
-import type { ProcessorContext } from "../tools/types.js";
+import type { ProcessorContext } from "../work/types.js";
 import { withContentRebuilt } from "./pdf-input.js";
 
 /**

@@ -5,7 +5,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { applyStamps, drawCenteredText, fontFor, hexToRgb, rotatedExtent, visiblePageBoxes, type StampFont } from "../pdf/stamp.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 /** Space kept between a corner watermark and the page edge, in points. */

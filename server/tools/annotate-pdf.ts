@@ -7,7 +7,7 @@ import { parseColor } from "../lib/colors.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { countOfPages, msg } from "../i18n/message.js";
 
 type Annotation = AnnotateOptions["annotations"][number];

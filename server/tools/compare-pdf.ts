@@ -16,7 +16,7 @@ import { MAX_COMPARED_WORDS } from "../lib/content-limits.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
-import type { Processor, ProcessorContext } from "./types.js";
+import type { Processor, ProcessorContext } from "../work/types.js";
 import { inEnglish } from "../i18n/i18n.js";
 import { msg } from "../i18n/message.js";
 

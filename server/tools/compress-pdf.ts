@@ -9,7 +9,7 @@ import { recompressImage, type ImageTarget, type RecompressedImage } from "../pd
 import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /**
  * Makes a PDF smaller without turning it into pictures: photos and scans are resampled and re-encoded as JPEG,

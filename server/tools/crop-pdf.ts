@@ -6,7 +6,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { countOfPages, msg, type Text } from "../i18n/message.js";
 
 /**

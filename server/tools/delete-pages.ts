@@ -5,7 +5,7 @@ import { OPTIMIZE_ARGS } from "../../pdf-ops/qpdf-args.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import type { OutputFile, Processor } from "./types.js";
+import type { OutputFile, Processor } from "../work/types.js";
 
 export const deletePages: Processor<DeletePagesOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx, { check: true });

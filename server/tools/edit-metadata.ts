@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { pdfDate, readIsoDate } from "../lib/pdf-dates.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /** What the reply lists, in this order, with the label people know. */
 const SHOWN: Array<[string, string]> = [

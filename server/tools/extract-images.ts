@@ -8,7 +8,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { writeZip } from "../lib/zip.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import type { Text } from "../i18n/message.js";
 
 /** Consecutive one-based pages as runs: pdfimages takes one run at a time. */

@@ -4,7 +4,7 @@ import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { list, msg, type Message, type Text } from "../i18n/message.js";
 
 /** Form fields and annotations become part of the page: they look the same and can no longer be changed. */

@@ -10,7 +10,7 @@ import { pageCount } from "../engines/qpdf.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
-import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 /**

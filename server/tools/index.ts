@@ -1,4 +1,4 @@
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { mergePdf } from "./merge-pdf.js";
 import { splitPdf } from "./split-pdf.js";
 import { rotatePdf } from "./rotate-pdf.js";

@@ -8,7 +8,7 @@ import { AbortedError, UserError } from "../errors.js";
 import { MAX_EMBEDDED_PNG_PIXELS, MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
-import type { InputFile, Processor } from "./types.js";
+import type { InputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import { msg } from "../i18n/message.js";
 

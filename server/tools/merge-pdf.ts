@@ -6,7 +6,7 @@ import { mergeDocuments } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { openPdfInputs } from "../pdf/pdf-input.js";
 import { writeOutline } from "../pdf/outline.js";
-import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
 
 interface MergedInput {
   name: string;

@@ -7,7 +7,7 @@ import { plural } from "../../pdf-ops/plural.js";
 import { imposition } from "../pdf/imposition.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import type { Text } from "../i18n/message.js";
 
 /** Several pages on each sheet, or a booklet to fold: new sheets on which the pages are drawn as they are seen. */

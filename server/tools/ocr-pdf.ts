@@ -14,10 +14,10 @@ import { ensureRenderBudget } from "../pdf/render-budget.js";
 import { writeOcrDocx } from "../lib/ocr-docx.js";
 import { joinUnspacedScripts } from "../lib/unspaced-scripts.js";
 import { writeOcrTextPdf } from "../pdf/ocr-text-pdf.js";
-import { writeOcrXlsx } from "../lib/ocr-xlsx.js";
+import { writeOcrXlsx } from "../convert/ocr-xlsx.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { detectOcrLanguage } from "../convert/ocr-language-detection.js";
-import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
 import { list, msg } from "../i18n/message.js";
 import { kindName } from "../i18n/kind-names.js";
 

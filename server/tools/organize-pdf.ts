@@ -3,7 +3,7 @@ import type { OrganizeOptions } from "../../catalog/options/pages.js";
 import { EXTRACTED_NAME, organizedPagesArgs, planOrganize } from "../../pdf-ops/pages/organize.js";
 import { qpdf } from "../engines/qpdf.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /** The thumbnail editor's result (see planOrganize), written by qpdf. */
 export const organizePdf: Processor<OrganizeOptions> = async ({ files, options }, ctx) => {

@@ -4,7 +4,7 @@ import type { basicConvertOptions } from "../../catalog/options/convert.js";
 import { writeEpub } from "../convert/epub.js";
 import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;

@@ -7,7 +7,7 @@ import { parseCell, readingOf } from "../convert/cell-values.js";
 import { writeXlsx, type CellValue, type Sheet, type SheetMerge } from "../convert/xlsx.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 type SpreadsheetConvertOptions = z.infer<typeof spreadsheetConvertOptions>;
 

@@ -6,7 +6,7 @@ import type { htmlConvertOptions } from "../../catalog/options/convert.js";
 import { documentCss, escapeHtml, nodesToHtml } from "../convert/html.js";
 import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import type { OutputFile, Processor } from "./types.js";
+import type { OutputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 
 type HtmlConvertOptions = z.infer<typeof htmlConvertOptions>;

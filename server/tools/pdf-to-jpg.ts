@@ -1,6 +1,6 @@
 import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { renderPdfToImages } from "../convert/page-images.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /** Each page as a JPG (or, on request, PNG or TIFF) image at the chosen resolution and colour space. */
 export const pdfToJpg: Processor<ImageConvertOptions> = (input, ctx) => renderPdfToImages(input, ctx, input.options.imageFormat, []);

@@ -10,7 +10,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import type { Text } from "../i18n/message.js";
 
 type PdfaOptions = z.infer<typeof pdfaConvertOptions>;

@@ -1,6 +1,6 @@
 import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { renderPdfToImages } from "../convert/page-images.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /**
  * Each page as a lossless PNG. The Convert screen sends one image format for all image targets; the format key

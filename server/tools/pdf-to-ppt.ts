@@ -9,7 +9,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import type { Text } from "../i18n/message.js";
 
 type PresentationConvertOptions = z.infer<typeof presentationConvertOptions>;

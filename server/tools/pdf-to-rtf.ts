@@ -2,7 +2,7 @@ import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
 import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 
 /** A Rich Text document with the same flowing paragraphs, tables and pictures as PDF to Word. */

@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import type { Text } from "../i18n/message.js";
 
 /** Each page as a vector SVG drawing written by MuPDF; embedded pictures keep their own pixels. */

@@ -5,7 +5,7 @@ import { extractTextMessage, textFileName } from "../../pdf-ops/text/extract-tex
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { recogniseScans } from "../convert/text-layer.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /**
  * UTF-8 text in reading order from MuPDF's structured text: columns are read one after the other and

@@ -4,7 +4,7 @@ import type { DocumentConvertOptions } from "../../catalog/options/convert.js";
 import { readDocument } from "../convert/read-document.js";
 import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import type { OutputFile, Processor } from "./types.js";
+import type { OutputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import type { Text } from "../i18n/message.js";
 

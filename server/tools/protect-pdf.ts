@@ -6,7 +6,7 @@ import { headerVersion, protectedName, protectMessage } from "../../pdf-ops/secu
 import { runQpdfJob } from "../engines/qpdf-job.js";
 import { readEncryption } from "../pdf/encryption-info.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /** protect-pdf and encrypt-pdf: qpdf encrypts, then reads the result back for the reply (see protectMessage). */
 export const protectPdf: Processor<ProtectOptions> = async ({ files, options }, ctx) => {

@@ -11,7 +11,7 @@ import { compileSearch, PatternError, type SearchSpec } from "../lib/text-search
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
-import type { Processor, ProcessorContext } from "./types.js";
+import type { Processor, ProcessorContext } from "../work/types.js";
 import { countOfPages, msg, toolName, type Text } from "../i18n/message.js";
 
 function searchOf(options: RedactOptions): SearchSpec {

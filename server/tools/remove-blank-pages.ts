@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { msg, type Text } from "../i18n/message.js";
 
 /** Removes the pages with no text whose render is blank within the tolerance; the reply names them. */

@@ -12,7 +12,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { formatBytes } from "../lib/format-bytes.js";
 import { withSoundPageTree } from "../pdf/pdf-input.js";
 import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
-import type { InputFile, Processor, ProcessorContext } from "./types.js";
+import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 /**

@@ -3,7 +3,7 @@ import type { RotateOptions } from "../../catalog/options/pages.js";
 import { planRotate } from "../../pdf-ops/pages/rotate.js";
 import { qpdf } from "../engines/qpdf.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 
 /** Turns pages by changing their /Rotate only (see planRotate). */
 export const rotatePdf: Processor<RotateOptions> = async ({ files, options }, ctx) => {

@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import type { SanitizeCounts } from "../engines/mupdf/sanitize-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { list, msg, type Text } from "../i18n/message.js";
 
 /** The order in which the reply counts what went (each a catalogue message under "sanitize.counts."). */

@@ -15,7 +15,7 @@ import type { SignatureProfile } from "../sign/cms.js";
 import { addSignaturePlaceholder } from "../sign/placeholder.js";
 import { signatureImage } from "../sign/signature-image.js";
 import { requestTimeStamp } from "../sign/time-stamp-client.js";
-import type { InputFile, Processor } from "./types.js";
+import type { InputFile, Processor } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 const PNG_DATA_URL = "data:image/png;base64,";

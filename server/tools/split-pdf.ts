@@ -6,7 +6,7 @@ import { planSplit, splitMessage, splitZipName, type SplitPart } from "../../pdf
 import { splitArgs } from "../../pdf-ops/qpdf-args.js";
 import { assemblePages, qpdf } from "../engines/qpdf.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
-import type { OutputFile, Processor, ProcessorContext } from "./types.js";
+import type { OutputFile, Processor, ProcessorContext } from "../work/types.js";
 
 /** Splits one PDF four ways (see planSplit), each part written by qpdf from the checked input. */
 export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {

@@ -6,7 +6,7 @@ import { runQpdfJob } from "../engines/qpdf-job.js";
 import { readEncryption } from "../pdf/encryption-info.js";
 import { findUnlockAccess, NOT_PROTECTED, recoveryNotAsked, NOT_PROTECTED_REPAIRED, planUnlock, randomOwnerPassword, unlockedName, unlockMessage } from "../../pdf-ops/security/unlock.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import type { InputFile, Processor, ProcessorContext, ToolResult } from "./types.js";
+import type { InputFile, Processor, ProcessorContext, ToolResult } from "../work/types.js";
 import { countOfPages, msg } from "../i18n/message.js";
 
 /**

@@ -8,7 +8,7 @@ import { UserError } from "../errors.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import type { Processor } from "./types.js";
+import type { Processor } from "../work/types.js";
 import { msg } from "../i18n/message.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;

@@ -5,6 +5,12 @@ import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
 import type { EgressPolicy } from "../engines/egress/addresses.js";
 
+/*
+ * The contract between a job and the code that does its work: the files a processor is given, the context it runs
+ * in and the result it answers with. It sits below the tools and the PDF, conversion, signing and comparison code
+ * they use, so that all of them can speak it without importing upward.
+ */
+
 /** An uploaded file as a processor sees it: on disk in the job's folder, its kind checked by content. */
 export interface InputFile {
   path: string;

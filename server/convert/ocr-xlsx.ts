@@ -1,5 +1,5 @@
 import type { RecognisedLine, RecognisedPage } from "../engines/mupdf/ocr-tasks.js";
-import { writeOoxmlPackage, XML_DECLARATION, xmlText } from "./ocr-ooxml.js";
+import { writeOoxmlPackage, XML_DECLARATION, xmlText } from "../lib/ocr-ooxml.js";
 
 /**
  * An Excel workbook of recognised text, one sheet a page. Text pieces that share a line on the page form one row;
