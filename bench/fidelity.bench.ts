@@ -59,8 +59,8 @@ const words = (text: string) => orderWords(spacedCjk(text));
 const clean = (s: string) => s.replace(/\s+/g, " ").trim();
 const ratio = (a: number, b: number | undefined) => (b ? (a / b).toFixed(2) : "–");
 
-/** The public papers and forms for the sweep: BENCH_CORPUS, else the shared corpus beside the checkout. */
-const SWEEP_CORPUS = process.env.BENCH_CORPUS ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../shared/corpus");
+/** The public papers and forms for the sweep: BENCH_CORPUS (a larger collection), else the project's own samples. */
+const SWEEP_CORPUS = process.env.BENCH_CORPUS ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), "../test/corpus");
 
 /** The pictures the conversion places on each page (the same reading the server does), by one-based page. */
 async function pictureAreas(file: string, pages: number[]): Promise<Map<number, Array<readonly number[]>>> {
@@ -266,7 +266,7 @@ export async function run(): Promise<void> {
     );
 
     const sweep = await sweepSubjects(new Set(main.map((s) => path.basename(s.file))));
-    if (sweep.length === 0) console.log(`\nNo PDFs with text in ${SWEEP_CORPUS}: set BENCH_CORPUS to the shared corpus for the second table.`);
+    if (sweep.length === 0) console.log(`\nNo PDFs with text in ${SWEEP_CORPUS}: set BENCH_CORPUS to a folder of PDFs for the second table.`);
     const sweepRows: Array<Array<string | number>> = [];
     for (const subject of sweep) {
       const reference = await referenceOf(subject);

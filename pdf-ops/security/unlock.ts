@@ -125,13 +125,12 @@ function restrictionsKept(info: EncryptionInfo, password: string | undefined, ra
   return { plan, note };
 }
 
-/** 24 random bytes as base64url: an owner password nobody knows. */
+/** 24 random bytes as base64url (a multiple of three bytes, so without padding): an owner password nobody knows. */
 export function randomOwnerPassword(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+    .replace(/\//g, "_");
 }
 
 export function unlockedName(name: string): string {
