@@ -1,4 +1,5 @@
 import { pdftotext } from "./pdf-tools.js";
+import { commonWordCount } from "./text-compare.js";
 
 /**
  * The reading-order score of a conversion: the share of the reference's words that come out in the reference's
@@ -54,16 +55,7 @@ export function readingOrderScore(reference: string, text: string): number {
  */
 export function orderAndKept(reference: readonly string[], words: readonly string[]): { order: number; kept: number } {
   if (reference.length === 0) return { order: 1, kept: 1 };
-  const counts = new Map<string, number>();
-  for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1);
-  let common = 0;
-  for (const w of reference) {
-    const n = counts.get(w) ?? 0;
-    if (n > 0) {
-      common++;
-      counts.set(w, n - 1);
-    }
-  }
+  const common = commonWordCount(reference, words);
   return { order: common === 0 ? 0 : lcsLength(reference, words) / common, kept: common / reference.length };
 }
 

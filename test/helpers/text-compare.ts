@@ -2,8 +2,8 @@
 
 export const words = (text: string): string[] => text.split(/\s+/).filter(Boolean);
 
-/** The share of expected words found in actual, counting repeats (a multiset comparison). */
-export function wordRecall(expected: readonly string[], actual: readonly string[]): number {
+/** How many of expected's words actual holds, counting repeats (a multiset comparison). */
+export function commonWordCount(expected: readonly string[], actual: readonly string[]): number {
   const pool = new Map<string, number>();
   for (const w of actual) pool.set(w, (pool.get(w) ?? 0) + 1);
   let found = 0;
@@ -14,5 +14,10 @@ export function wordRecall(expected: readonly string[], actual: readonly string[
       pool.set(w, n - 1);
     }
   }
-  return found / expected.length;
+  return found;
+}
+
+/** The share of expected words found in actual, counting repeats. */
+export function wordRecall(expected: readonly string[], actual: readonly string[]): number {
+  return commonWordCount(expected, actual) / expected.length;
 }
