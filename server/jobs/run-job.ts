@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { findTool, processorIdOf } from "../../catalog/tools.js";
+import { findTool } from "../../catalog/tools.js";
 import { configurePageRendering } from "../convert/parallel-render.js";
 import { configureMupdf, mupdfAhead } from "../engines/mupdf/pool.js";
 import type { EnginePoolLimits } from "../engines/engine-pool.js";
@@ -10,8 +10,8 @@ import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
-import { PROCESSORS } from "../tools/index.js";
-import type { InputFile, Processor } from "../work/types.js";
+import { processorOf } from "../tools/index.js";
+import type { InputFile } from "../work/types.js";
 import { JobDeadline, type DeadlineSettings } from "./job-deadline.js";
 import { runBatch } from "./batch.js";
 import { runPipeline } from "./pipeline.js";
@@ -60,7 +60,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   const folders = new WarmWorkDirs(workDirs, config.mupdfChildrenAhead, mupdfAhead);
   const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
-    const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
+    const processor = tool && processorOf(tool);
     if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
     markStep("job started");
     const workDir = await folders.take();
