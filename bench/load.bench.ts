@@ -12,13 +12,14 @@ import { printTable } from "./table.js";
 /**
  * Load on loopback. Three light tools on a 1 MB, 10-page PDF through POST /api/process at 1, 8 and 50 connections
  * (autocannon), each beside its bare engine on the same file in the same run: `qpdf --rotate` for rotate-pdf, `qpdf
- * --overlay` of a ready stamp for add-watermark (the server also draws the stamp and reads the page boxes), and MuPDF
- * extracting every page's text in a plain Node.js process for pdf-to-text. The bare engine runs in as many parallel
- * loops as there are connections, at most one a core. Then 200 uploads at once: every one must succeed. The server's
- * memory is read from /proc throughout (its own process: engines and the launcher are processes of their own). The
- * server is the built `npm start` entry in its own process, with the per-address limits off (all requests come from
- * one address) and a queue long enough for 200 jobs; everything else is at its defaults. LOAD_SECONDS sets each
- * measurement's length (default 10).
+ * --overlay` of a ready stamp for add-watermark (the server also draws the stamp and reads the page boxes), and
+ * MuPDF extracting every page's text in a plain Node.js process for pdf-to-text. The bare engine runs in as many
+ * parallel loops as there are connections, at most two a core: as many runs at once as the server lets qpdf have, so
+ * that on a machine shared with other work both get the same share of it. Then 200 uploads at once: every one must
+ * succeed. The server's memory is read from /proc throughout (its own process: engines and the launcher are
+ * processes of their own). The server is the built `npm start` entry in its own process, with the per-address limits
+ * off (all requests come from one address) and a queue long enough for 200 jobs; everything else is at its defaults.
+ * LOAD_SECONDS sets each measurement's length (default 10).
  */
 
 const exec = promisify(execFile);
@@ -155,7 +156,7 @@ export async function run(): Promise<void> {
           duration: SECONDS,
           timeout: 60,
         });
-        const bare = await tool.bare(Math.min(connections, cores));
+        const bare = await tool.bare(Math.min(connections, 2 * cores));
         const bareRate = bare.length / SECONDS;
         rows.push([
           tool.id,
