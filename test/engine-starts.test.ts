@@ -2,40 +2,25 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statedPageCount } from "../server/pdf/stated-page-count.js";
 import { corpus, corpusPdfs, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { pageCountOf, qpdfCheck, rotationsOf, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { download, postTool, startServer, type TestServer, type Upload } from "./helpers/server.js";
+import { withTimelines } from "./helpers/timelines.js";
 
 const exec = promisify(execFile);
 
-/** The engine runs each call started, by engine, from the server's PHASE_TIMING lines. */
+/** The engine runs one call started, by engine, from the server's PHASE_TIMING line. */
 async function startsOf(server: TestServer, tool: string, files: Upload[], fields: Record<string, string | number> = {}) {
-  const lines: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = String(chunk);
-    if (text.startsWith('{"requestTimeline"')) {
-      lines.push(text);
-      return true;
-    }
-    return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-  });
-  try {
-    const reply = await postTool(server, tool, files, fields);
-    await vi.waitFor(() => expect(lines).toHaveLength(1));
-    const marks = (JSON.parse(lines[0]!) as { requestTimeline: Array<[string, number]> }).requestTimeline;
-    const starts: Record<string, number> = {};
-    for (const [step] of marks) {
-      const engine = / started$/.exec(step) && step.slice(0, -" started".length);
-      if (engine && engine !== "job") starts[engine] = (starts[engine] ?? 0) + 1;
-    }
-    return { reply, starts };
-  } finally {
-    spy.mockRestore();
+  const { result: reply, timelines } = await withTimelines(1, () => postTool(server, tool, files, fields));
+  const starts: Record<string, number> = {};
+  for (const [step] of timelines[0]!) {
+    const engine = / started$/.exec(step) && step.slice(0, -" started".length);
+    if (engine && engine !== "job") starts[engine] = (starts[engine] ?? 0) + 1;
   }
+  return { reply, starts };
 }
 
 const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] >>";
