@@ -7,6 +7,7 @@ import { overlay } from "../engines/qpdf.js";
 import { EngineError } from "../engines/process-runner.js";
 import { failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { everyPage, popplerVisibleTrimBoxes } from "../engines/poppler-page-boxes.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext } from "../work/types.js";
 import { withContentRebuilt } from "./pdf-input.js";
@@ -45,8 +46,13 @@ export function hexToRgb(hex: string): { r: number; g: number; b: number } {
   return { r: ((n >> 16) & 255) / 255, g: ((n >> 8) & 255) / 255, b: (n & 255) / 255 };
 }
 
-export async function visiblePageBoxes(file: string, ctx: ProcessorContext): Promise<PageBox[]> {
-  return (await runMupdf("pageBoxes", { input: file }, ctx)).pages;
+/**
+ * The size of each page's trim box as it is seen, which qpdf fits a stamp page into: from pdfinfo, a short program
+ * run, where it reads every page; from MuPDF otherwise, whose process of the job's own costs far more to start.
+ */
+export async function visiblePageBoxes(pdf: { path: string; pageCount: number }, ctx: ProcessorContext): Promise<PageBox[]> {
+  const read = everyPage(await popplerVisibleTrimBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount);
+  return read ?? (await runMupdf("pageBoxes", { input: pdf.path }, ctx)).pages;
 }
 
 /**

@@ -33,7 +33,7 @@ export const addPageNumbers: Processor<PageNumberOptions> = async ({ files, opti
   if (labels.length === 0) {
     return { files: [{ path: pdf.path, name: `${stem}.pdf` }], message: msg("results.nothingToNumber") };
   }
-  const boxes = await visiblePageBoxes(pdf.path, ctx);
+  const boxes = await visiblePageBoxes(pdf, ctx);
   ctx.progress(0.3);
 
   const stamp = await PDFDocument.create();

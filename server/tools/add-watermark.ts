@@ -15,7 +15,7 @@ const EDGE = 36;
 export const addWatermark: Processor<WatermarkOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
   const targets = selectPages(options.pages, pdf.pageCount, "pages");
-  const boxes = await visiblePageBoxes(pdf.path, ctx);
+  const boxes = await visiblePageBoxes(pdf, ctx);
   ctx.progress(0.3);
 
   const stamp = await PDFDocument.create();
