@@ -188,6 +188,15 @@ describe("page tools on the device", () => {
     await expect.poll(() => page.getByRole("switch", { name: "Use the server instead" }).getAttribute("aria-checked")).toBe("true");
   });
 
+  it("says on the dedicated screens of server tools that they run on the server", async () => {
+    const { page } = await web.open();
+    for (const route of ["/ocr-pdf", "/repair-pdf", "/pdf-sign", "/convert-pdf"]) {
+      await page.goto(route);
+      await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
+      expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);
+    }
+  });
+
   it("offers the server in one click when the device cannot read a file, with the reason", async () => {
     const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
     const at = sound.lastIndexOf("startxref");
