@@ -96,6 +96,11 @@ async function describePdf(output: DeviceOutput | Named) {
 }
 
 async function expectSameResults(tool: string, files: readonly Named[], fields: Fields = {}) {
+  return (await compareResults(tool, files, fields)).device;
+}
+
+/** expectSameResults, with the server's outputs for further comparison. */
+async function compareResults(tool: string, files: readonly Named[], fields: Fields) {
   const server = await onServer(tool, files, fields);
   expect(server.reply.status, server.reply.body.error).toBe(200);
   const device = await onDevice(tool, files, fields);
@@ -104,7 +109,7 @@ async function expectSameResults(tool: string, files: readonly Named[], fields: 
   const describeAll = (outputs: ReadonlyArray<DeviceOutput | Named>) => Promise.all(outputs.map(describePdf));
   expect(await describeAll(device.files)).toEqual(await describeAll(server.outputs));
   expect(await describeAll(device.extraction?.files ?? [])).toEqual(await describeAll(server.extracted));
-  return device;
+  return { device, server };
 }
 
 async function expectSameRefusal(tool: string, files: readonly Named[], fields: Fields = {}) {
@@ -319,8 +324,7 @@ async function tenTurned(): Promise<Named> {
 }
 
 async function expectSameStamps(tool: string, files: readonly Named[], fields: Fields) {
-  const device = await expectSameResults(tool, files, fields);
-  const server = await onServer(tool, files, fields);
+  const { device, server } = await compareResults(tool, files, fields);
   await expectSameRendering(device.files[0]!, server.outputs[0]!);
   return device;
 }
