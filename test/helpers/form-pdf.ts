@@ -37,3 +37,22 @@ export async function makeFormPdf(): Promise<Uint8Array> {
   if (!annots) page.node.set(PDFName.of("Annots"), doc.context.obj([square, link]));
   return doc.save();
 }
+
+/** What fillLibreOfficeForm enters into test/corpus/libreoffice-form.pdf, beside the "Alice" and "Bob" it holds. */
+export const FORM_ENTRIES = { lastName: "Liddell", birthday: "4 May 1852", nationality: "German", radioChosen: "Female", ticked: "Agree to privacy policy", unticked: "Other" };
+
+/**
+ * LibreOffice's sample form filled in by pdf-lib (which draws each field's appearance anew, so that pdftotext reads
+ * the entries): two more text fields, a choice, the first radio button and one of the two check boxes.
+ */
+export async function fillLibreOfficeForm(data: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(data);
+  const form = doc.getForm();
+  form.getTextField("Last Name").setText(FORM_ENTRIES.lastName);
+  form.getTextField("Birthday").setText(FORM_ENTRIES.birthday);
+  form.getDropdown("Nationality").select(FORM_ENTRIES.nationality);
+  const radio = form.getRadioGroup("female");
+  radio.select(radio.getOptions()[0]!);
+  form.getCheckBox("gdpr").check();
+  return doc.save();
+}

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
+import { placeFormFields, type FieldStyle } from "./form-fields.js";
 import { formulaRegions } from "./formula-regions.js";
+import { pageDrawsText } from "./text-presence.js";
 import { hexColor, readPageVectors, type PageFill, type PageRule } from "./page-rules.js";
 import { paintOverText } from "./scan-cleaning.js";
 
@@ -66,7 +68,13 @@ export interface LayoutLine {
 }
 
 export type LayoutBlock =
-  | { kind: "text"; bbox: [number, number, number, number]; lines: LayoutLine[] }
+  | {
+      kind: "text";
+      bbox: [number, number, number, number];
+      lines: LayoutLine[];
+      /** The value of a form field (typed in, chosen or ticked), not text the page itself draws. */
+      formField?: boolean;
+    }
   | {
       kind: "image";
       bbox: [number, number, number, number];
@@ -297,7 +305,24 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
   }
+  placeFormFields(page, blocks, bodyStyle(blocks));
   return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
+}
+
+/** The font, size and colour most of a page's characters are set in; a common default on a page without text. */
+function bodyStyle(blocks: readonly LayoutBlock[]): FieldStyle {
+  const counts = new Map<string, { style: FieldStyle; characters: number }>();
+  for (const block of blocks) {
+    if (block.kind !== "text") continue;
+    for (const { font, size, color, text } of block.lines.flatMap((l) => l.spans)) {
+      const key = `${font}/${size}/${color}`;
+      const entry = counts.get(key) ?? { style: { font, size, color }, characters: 0 };
+      entry.characters += text.length;
+      counts.set(key, entry);
+    }
+  }
+  const most = [...counts.values()].sort((a, b) => b.characters - a.characters)[0];
+  return most?.style ?? { font: "Helvetica", size: 10, color: "000000" };
 }
 
 export interface SlidePage extends LayoutPage {
@@ -342,6 +367,15 @@ function renderWithoutText(page: mupdf.PDFPage, scale: number): mupdf.Pixmap {
 }
 
 export const convertTasks = {
+  /**
+   * Whether any of the given zero-based pages has a text layer, looked at before any picture is read: the answer
+   * for the first page that has one ends the look.
+   */
+  anyPageDrawsText(args: { input: string; pages: number[] }): { text: boolean } {
+    const doc = openPdf(args.input);
+    return { text: args.pages.some((index) => pageDrawsText(doc.loadPage(index) as mupdf.PDFPage)) };
+  },
+
   /** For slides: each page's background without its text (JPEG at dpi), and its text as positioned blocks. */
   readSlides(
     args: { input: string; outDir: string; pages: number[]; dpi: number; quality: number; cleanText?: boolean },
