@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from "@cantoo/pdf-lib";
 
 /**
  * A one-page PDF with a filled text field, a ticked check box, a red square annotation (with its own appearance
@@ -43,10 +43,12 @@ export const FORM_ENTRIES = { lastName: "Liddell", birthday: "4 May 1852", natio
 
 /**
  * LibreOffice's sample form filled in by pdf-lib (which draws each field's appearance anew, so that pdftotext reads
- * the entries): two more text fields, a choice, the first radio button and one of the two check boxes.
+ * the entries): two more text fields, a choice, the first radio button and one of the two check boxes. With
+ * `rotate`, the page is shown turned by that many degrees clockwise.
  */
-export async function fillLibreOfficeForm(data: Uint8Array): Promise<Uint8Array> {
+export async function fillLibreOfficeForm(data: Uint8Array, rotate = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.load(data);
+  doc.getPage(0).setRotation(degrees(rotate));
   const form = doc.getForm();
   form.getTextField("Last Name").setText(FORM_ENTRIES.lastName);
   form.getTextField("Birthday").setText(FORM_ENTRIES.birthday);

@@ -305,7 +305,7 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
   }
-  placeFormFields(page, blocks, bodyStyle(blocks));
+  placeFormFields(page, blocks, bodyStyle(blocks), x1 - x0);
   return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
 }
 

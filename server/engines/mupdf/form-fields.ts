@@ -45,22 +45,49 @@ function fieldText(widget: mupdf.PDFWidget): string[] {
 const CHAR_WIDTH = 0.5;
 /** A field this close (in text sizes) beside a line of the page's text on the same row belongs to that line. */
 const LABEL_GAP = 2;
+/** A page whose text runs down the page for at least this share of its characters (a page turned a quarter, or
+ * set vertically) gets its fields' text running down too. */
+const DOWN_SHARE = 0.6;
 
 type TextBlock = Extract<LayoutBlock, { kind: "text" }>;
+type Box = [number, number, number, number];
+
+/**
+ * Boxes as the text reads: on a page whose lines run down, turned a quarter so that they run left to right (the
+ * page's top to the left, its right edge to the top), and back.
+ */
+interface ReadingFrame {
+  down: boolean;
+  into(box: readonly number[]): Box;
+  back(box: Box): Box;
+}
+
+function readingFrame(blocks: readonly TextBlock[], pageWidth: number): ReadingFrame {
+  let down = 0;
+  let all = 0;
+  for (const line of blocks.flatMap((b) => b.lines)) {
+    const n = line.spans.reduce((sum, s) => sum + s.text.trim().length, 0);
+    all += n;
+    if (line.vertical) down += n;
+  }
+  if (all === 0 || down < all * DOWN_SHARE) return { down: false, into: ([a, b, c, d]) => [a!, b!, c!, d!], back: (box) => box };
+  return { down: true, into: ([a, b, c, d]) => [b!, pageWidth - c!, d!, pageWidth - a!], back: ([a, b, c, d]) => [pageWidth - d, a, pageWidth - b, c] };
+}
 
 interface Field {
+  /** Lines in the reading frame. */
   lines: LayoutLine[];
   /** A box to tick stands before its label; an answer follows its label. */
   labelFirst: boolean;
 }
 
-function fieldsOf(page: mupdf.PDFPage, style: FieldStyle): Field[] {
+function fieldsOf(page: mupdf.PDFPage, style: FieldStyle, frame: ReadingFrame): Field[] {
   const step = style.size * LINE_HEIGHT;
   const fields: Field[] = [];
   for (const widget of page.getWidgets()) {
     const texts = fieldText(widget);
     if (texts.length === 0) continue;
-    const [x0, y0, x1, y1] = widget.getRect();
+    const [x0, y0, x1, y1] = frame.into(widget.getRect());
     // A single line sits in the middle of its box; more lines run down from its top.
     let top = texts.length === 1 ? (y0 + y1) / 2 - step / 2 : y0;
     const lines = texts.map((text): LayoutLine => {
@@ -76,17 +103,27 @@ function fieldsOf(page: mupdf.PDFPage, style: FieldStyle): Field[] {
 }
 
 /** The page's line on the same row as `line` whose near end is within reach on the given side, the nearest. */
-function neighbour(blocks: readonly TextBlock[], line: LayoutLine, side: "left" | "right", reach: number): { block: TextBlock; line: LayoutLine } | undefined {
+function neighbour(blocks: readonly TextBlock[], frame: ReadingFrame, line: LayoutLine, side: "left" | "right", reach: number): { block: TextBlock; line: LayoutLine } | undefined {
   const cy = (line.bbox[1] + line.bbox[3]) / 2;
   let best: { block: TextBlock; line: LayoutLine; gap: number } | undefined;
   for (const block of blocks) {
     for (const other of block.lines) {
-      if (other.vertical || cy < other.bbox[1] || cy > other.bbox[3]) continue;
-      const gap = side === "left" ? line.bbox[0] - other.bbox[2] : other.bbox[0] - line.bbox[2];
+      if (Boolean(other.vertical) !== frame.down) continue;
+      const box = frame.into(other.bbox);
+      if (cy < box[1] || cy > box[3]) continue;
+      const gap = side === "left" ? line.bbox[0] - box[2] : box[0] - line.bbox[2];
       if (gap >= -1 && gap <= reach && (!best || gap < best.gap)) best = { block, line: other, gap };
     }
   }
   return best;
+}
+
+/** Widens a box of the page (in page space) to take in a line given in the reading frame, along the reading direction. */
+function widen(box: Box, frame: ReadingFrame, line: LayoutLine): void {
+  const turned = frame.into(box);
+  turned[0] = Math.min(turned[0], line.bbox[0]);
+  turned[2] = Math.max(turned[2], line.bbox[2]);
+  box.splice(0, 4, ...frame.back(turned));
 }
 
 /**
@@ -94,25 +131,30 @@ function neighbour(blocks: readonly TextBlock[], line: LayoutLine, side: "left" 
  * joins the label's line (a ticked box before its label, an answer after it), so that label and answer are read
  * together; any other value becomes a block of its own where its field stands.
  */
-export function placeFormFields(page: mupdf.PDFPage, blocks: LayoutBlock[], style: FieldStyle): void {
+export function placeFormFields(page: mupdf.PDFPage, blocks: LayoutBlock[], style: FieldStyle, pageWidth: number): void {
   const text = blocks.filter((b): b is TextBlock => b.kind === "text");
+  const frame = readingFrame(text, pageWidth);
   const reach = style.size * LABEL_GAP;
-  for (const field of fieldsOf(page, style)) {
+  for (const field of fieldsOf(page, style, frame)) {
     const only = field.lines.length === 1 ? field.lines[0]! : undefined;
     const sides = field.labelFirst ? (["left", "right"] as const) : (["right", "left"] as const);
-    const found = only && sides.map((side) => ({ side, at: neighbour(text, only, side, reach) })).find((n) => n.at);
+    const found = only && sides.map((side) => ({ side, at: neighbour(text, frame, only, side, reach) })).find((n) => n.at);
     if (only && found?.at) {
       const { block, line } = found.at;
       const span = only.spans[0]!;
       if (found.side === "left") line.spans.push({ ...span, text: ` ${span.text}` });
       else line.spans.unshift({ ...span, text: `${span.text} ` });
-      for (const box of [line.bbox, block.bbox]) {
-        box[0] = Math.min(box[0], only.bbox[0]);
-        box[2] = Math.max(box[2], only.bbox[2]);
-      }
+      widen(line.bbox, frame, only);
+      widen(block.bbox, frame, only);
       continue;
     }
-    const lines = field.lines;
-    blocks.push({ kind: "text", bbox: [lines[0]!.bbox[0], lines[0]!.bbox[1], Math.max(...lines.map((l) => l.bbox[2])), lines[lines.length - 1]!.bbox[3]], lines, formField: true });
+    const lines = field.lines.map((l): LayoutLine => ({ ...l, bbox: frame.back(l.bbox), ...(frame.down ? { vertical: true } : {}) }));
+    const boxes = lines.map((l) => l.bbox);
+    blocks.push({
+      kind: "text",
+      bbox: [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))],
+      lines,
+      formField: true,
+    });
   }
 }
