@@ -12,6 +12,10 @@ import { median, printTable } from "./table.js";
  * conversion runs RUNS times on each, the two versions taking turns so that neither always goes first; the medians
  * of the CPU time the server and its engines spent (which other load on a shared machine inflates far less than wall
  * time) and of the wall time are given, and their ratios to the baseline's.
+ *
+ * A version from before the engine sandbox ran MuPDF in warm threads of the server; this one starts a sandboxed
+ * MuPDF process for each job. BENCH_ENGINE_SANDBOX=off runs this checkout's engines unsandboxed in warm processes
+ * too, so that the comparison is of the conversion's own work rather than of the sandbox's.
  */
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -42,7 +46,8 @@ export async function run(): Promise<void> {
     console.log("Set BENCH_BASELINE to a checkout of the earlier version to compare with.");
     return;
   }
-  const current = await startServerProcess();
+  const unsandboxed = process.env.BENCH_ENGINE_SANDBOX === "off";
+  const current = await startServerProcess(unsandboxed ? { ENGINE_SANDBOX: "off", MUPDF_CHILDREN_AHEAD: "0" } : {});
   const baseline = await startServerProcess({}, path.resolve(baselineRoot));
   try {
     // Each format's engines start once on each server before anything is timed.
@@ -69,7 +74,7 @@ export async function run(): Promise<void> {
     const [wallNow, wallBefore] = totals.wall as [number, number];
     rows.push(["all", "", cpuNow.toFixed(2), cpuBefore.toFixed(2), ratio(cpuNow, cpuBefore), wallNow.toFixed(2), wallBefore.toFixed(2), ratio(wallNow, wallBefore)]);
     printTable(["file", "format", "CPU s", "CPU s base", "CPU ×", "wall s", "wall s base", "wall ×"], rows);
-    console.log(`\nMedians of ${RUNS} runs each; base: ${baselineRoot}. One run of the bench on a machine shared with other work.`);
+    console.log(`\nMedians of ${RUNS} runs each; base: ${baselineRoot}${unsandboxed ? "; this checkout's engines unsandboxed" : ""}. One run on a machine shared with other work.`);
   } finally {
     await current.close();
     await baseline.close();

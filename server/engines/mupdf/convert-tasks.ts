@@ -287,11 +287,14 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     },
   });
   if (imageDir) {
+    // Made on the first picture to render: most pages have none.
+    let list: mupdf.DisplayList | undefined;
+    const content = () => (list ??= page.toDisplayList(true));
     for (const formula of formulaRegions(blocks.filter((b) => b.kind === "text"))) {
       const path = `${imageDir}/${prefix}-formula-${++imageCount}.png`;
       const [fx0, fy0, fx1, fy1] = formula.bbox;
       const box: [number, number, number, number] = [Math.max(x0, fx0 - FORMULA_PAD), Math.max(y0, fy0), Math.min(x1, fx1 + FORMULA_PAD), Math.min(y1, fy1)];
-      const { width, height } = renderCrop(page, box, path);
+      const { width, height } = renderCrop(content(), box, path);
       blocks.push({ kind: "image", bbox: box, path, width, height, alt: formula.text });
       for (const b of blocks) if (b.kind === "text") b.lines = b.lines.filter((l) => !formula.lines.has(l));
     }
@@ -301,9 +304,10 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     const texts = blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => ({ bbox: l.bbox, text: l.spans.map((sp) => sp.text).join("") })) : []));
     for (const box of withLabels(drawingRegions(drawings, lines, [x0, y0, x1, y1]), texts)) {
       const path = `${imageDir}/${prefix}-drawing-${++imageCount}.png`;
-      const { width, height } = renderCrop(page, box, path);
+      const { width, height } = renderCrop(content(), box, path);
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
+    list?.destroy();
   }
   placeFormFields(page, blocks, bodyStyle(blocks), x1 - x0);
   return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
