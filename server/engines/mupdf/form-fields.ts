@@ -41,8 +41,6 @@ function fieldText(widget: mupdf.PDFWidget): string[] {
     .filter((line) => line.trim() !== "");
 }
 
-/** Width of a character of the field's text, in text sizes: enough to tell where a short answer ends. */
-const CHAR_WIDTH = 0.5;
 /** A field this close (in text sizes) beside a line of the page's text on the same row belongs to that line. */
 const LABEL_GAP = 2;
 /** A page whose text runs down the page for at least this share of its characters (a page turned a quarter, or
@@ -91,8 +89,9 @@ function fieldsOf(page: mupdf.PDFPage, style: FieldStyle, frame: ReadingFrame): 
     // A single line sits in the middle of its box; more lines run down from its top.
     let top = texts.length === 1 ? (y0 + y1) / 2 - step / 2 : y0;
     const lines = texts.map((text): LayoutLine => {
-      // An answer longer than its box scrolls inside it on screen: it ends at the box's right edge.
-      const right = Math.max(x0 + 1, Math.min(x1, x0 + text.length * style.size * CHAR_WIDTH));
+      // The answer takes its field's width, as the field does on the page: a short answer in a long box leaves no
+      // gap there that would read as a column's edge.
+      const right = Math.max(x0 + 1, x1);
       const line: LayoutLine = { bbox: [x0, top, right, top + step], spans: [{ text, ...style, bold: false, italic: false, mono: false, x0, x1: right }] };
       top += step;
       return line;
