@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
 import { makeColumnPdf, type ColumnDocument } from "./helpers/layout-fixtures.js";
-import { writeTemp } from "./helpers/pdf-tools.js";
-import { lcsLength, orderWords, readingOrderAgainstPdf, readingOrderScore, rtfText } from "./helpers/reading-order.js";
+import { FORM_ENTRIES, fillLibreOfficeForm } from "./helpers/form-pdf.js";
+import { pdftotext, writeTemp } from "./helpers/pdf-tools.js";
+import { lcsLength, orderAndKept, orderWords, readingOrderAgainstPdf, readingOrderScore, rtfText } from "./helpers/reading-order.js";
 import { REBUILT_FORMATS, readRebuilt, type RebuiltTool } from "./helpers/rebuilt-output.js";
 import { runTool, startServer, type TestServer } from "./helpers/server.js";
 import { readZip } from "./helpers/zip.js";
@@ -98,6 +99,35 @@ describe("a three-column article and a real two-column paper", () => {
     const doc = await readRebuilt("pdf-to-markdown", (await runTool(server, "pdf-to-markdown", [file])).path);
     expect(await readingOrderAgainstPdf(file, doc.text)).toBeGreaterThanOrEqual(0.9);
     expect(doc.tables.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("a filled-in form", () => {
+  it("keeps every entry and box ticked or not in its place, in every rebuilt format", async () => {
+    const file = await writeTemp("filled-form.pdf", await fillLibreOfficeForm(await fs.readFile(corpus("libreoffice-form.pdf"))));
+    // pdftotext reads the entries from the fields' appearances, which pdf-lib drew as it filled them in.
+    const reference = orderWords(await pdftotext(file));
+    for (const entry of ["Alice", "Bob", FORM_ENTRIES.lastName, FORM_ENTRIES.birthday, FORM_ENTRIES.nationality]) {
+      expect(reference.join(" ")).toContain(orderWords(entry).join(" "));
+    }
+    // The form read row by row: each answer right after its label.
+    const truth = `Example for a Form First Name Alice Last Name ${FORM_ENTRIES.lastName} Birthday ${FORM_ENTRIES.birthday} Gender: Female Male
+      Nationality: ${FORM_ENTRIES.nationality} Agree to privacy policy Other Bob`;
+    // The same form on a page turned a quarter, where the labels' lines run down the page, through one format.
+    const turned = await writeTemp("filled-form-turned.pdf", await fillLibreOfficeForm(await fs.readFile(corpus("libreoffice-form.pdf")), 90));
+    const runs = [...REBUILT_FORMATS.map((tool) => ({ tool, file })), { tool: "pdf-to-markdown" as const, file: turned }];
+    for (const { tool, file: input } of runs) {
+      const doc = await readRebuilt(tool, (await runTool(server, tool, [input], FIELDS[tool])).path);
+      const words = orderWords(doc.text);
+      expect(orderAndKept(reference, words).kept, tool).toBe(1);
+      expect(readingOrderScore(truth, doc.text), tool).toBeGreaterThanOrEqual(0.97);
+      const flat = doc.text.replace(/\s+/g, " ");
+      for (const shown of [`First Name Alice`, `Last Name ${FORM_ENTRIES.lastName}`, `Birthday ${FORM_ENTRIES.birthday}`, `Nationality: ${FORM_ENTRIES.nationality}`]) {
+        expect(flat, tool).toContain(shown);
+      }
+      // Boxes and radio buttons say whether they are ticked, before their labels.
+      for (const shown of ["\u25C9 Female", "\u25EF Male", `\u2612 ${FORM_ENTRIES.ticked}`, `\u2610 ${FORM_ENTRIES.unticked}`]) expect(flat, tool).toContain(shown);
+    }
   });
 });
 

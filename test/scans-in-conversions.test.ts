@@ -48,17 +48,16 @@ describe("scanned pages in rebuilt documents", () => {
     expect(document.pictures).toBe(0);
   }, 180_000);
 
-  it("refuses a scan with OCR turned off instead of returning an empty document", async () => {
-    // Word, RTF, HTML, Markdown and EPUB read the page through one path (with pictures), Excel without pictures,
-    // Text through its own: one of each.
-    for (const tool of ["pdf-to-word", "pdf-to-excel", "pdf-to-text"]) {
+  it.each(["pdf-to-word", "pdf-to-rtf", "pdf-to-excel", "pdf-to-ppt", "pdf-to-text", "pdf-to-markdown", "pdf-to-html", "pdf-to-epub"])(
+    "%s refuses a scan with OCR turned off instead of returning a document without text",
+    async (tool) => {
       const reply = await postTool(server, tool, [scan], { ocrEnabled: false });
-      expect(reply.status, tool).toBe(422);
-      expect(reply.body.error, tool).toBe(
+      expect(reply.status).toBe(422);
+      expect(reply.body.error).toBe(
         "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.",
       );
-    }
-  });
+    },
+  );
 
   it("recognises only the scanned pages of a partly typed document, in page order", async () => {
     const reply = await postTool(server, "pdf-to-text", [mixed]);
@@ -71,8 +70,10 @@ describe("scanned pages in rebuilt documents", () => {
   }, 180_000);
 
   it("names the scanned pages left without text when OCR is off", async () => {
-    const reply = await postTool(server, "pdf-to-html", [mixed], { ocrEnabled: false });
-    expect(reply.status).toBe(200);
-    expect(reply.body.message).toContain("Page 2 without a text layer came out without text (turn on OCR to recognise them).");
+    for (const tool of ["pdf-to-html", "pdf-to-ppt"]) {
+      const reply = await postTool(server, tool, [mixed], { ocrEnabled: false });
+      expect(reply.status, tool).toBe(200);
+      expect(reply.body.message, tool).toContain("Page 2 without a text layer came out without text (turn on OCR to recognise them).");
+    }
   });
 });

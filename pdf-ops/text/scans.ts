@@ -6,6 +6,9 @@ import { UserError } from "../errors.js";
 export const NO_TEXT_SENTENCE =
   "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.";
 
+/** The refusal of a selection without any text, with OCR turned off. */
+export const noTextError = () => new UserError(NO_TEXT_SENTENCE, 422, "no_text");
+
 /** "page 3", "4 pages (1, 3-5)", from zero-based pages. */
 export function pagesPhrase(pages: readonly number[]): string {
   const list = formatPageList(pages.map((p) => p + 1)).replaceAll(",", ", ");
@@ -19,6 +22,6 @@ export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
  * otherwise the reply says which pages came out without text.
  */
 export function unrecognisedScans(pages: readonly number[], scanned: readonly number[]): string[] {
-  if (scanned.length === pages.length) throw new UserError(NO_TEXT_SENTENCE, 422, "no_text");
+  if (scanned.length === pages.length) throw noTextError();
   return [`${capitalised(pagesPhrase(scanned))} without a text layer came out without text (turn on OCR to recognise them).`];
 }

@@ -6,7 +6,7 @@ import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js"
 import type { InputFile, ProcessorContext } from "../work/types.js";
 import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { analyseLayout, type DocumentModel } from "./layout-analysis.js";
-import { recogniseScans } from "./text-layer.js";
+import { pageHasText, recogniseScans, refuseWithoutText } from "./text-layer.js";
 import type { Text } from "../i18n/message.js";
 
 export interface ReadDocument {
@@ -27,6 +27,7 @@ export async function readDocument(
 ): Promise<ReadDocument> {
   const pdf = await openPdfInput(file, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  if (!options.ocrEnabled) await refuseWithoutText(pdf, pages.map((p) => p - 1), ctx);
   let imageDir: string | undefined;
   if (options.includeImages) {
     imageDir = path.join(ctx.workDir, "layout-images");
@@ -34,7 +35,7 @@ export async function readDocument(
   }
   const indexes = pages.map((p) => p - 1);
   const layout = await runMupdf("readLayout", { input: pdf.path, pages: indexes, imageDir }, ctx, (f) => ctx.progress(f * 0.3));
-  const scanned = indexes.filter((_, i) => !hasText(layout.pages[i]!));
+  const scanned = indexes.filter((_, i) => !pageHasText(layout.pages[i]!));
   const text = await recogniseScans(pdf, indexes, scanned, options.ocrEnabled, ctx, (f) => ctx.progress(0.3 + f * 0.4));
   if (text.recognised.length > 0) {
     // Only the recognised pages are read again, from the copy that now carries their words.
@@ -55,11 +56,6 @@ export async function readDocument(
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { pdf, model, notes };
-}
-
-/** Whether MuPDF found any character on the page that is not white space. */
-function hasText(page: LayoutPage): boolean {
-  return page.blocks.some((b) => b.kind === "text" && b.lines.some((l) => l.spans.some((s) => s.text.trim() !== "")));
 }
 
 /** The share of a page a picture must cover to be the scanned page itself rather than a picture on it. */

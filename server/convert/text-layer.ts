@@ -4,12 +4,14 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { ocrLanguageLabel } from "../../catalog/ocr-languages.js";
 import { failedWith, replyForFailure } from "../errors.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
+import { runMupdf } from "../engines/mupdf/pool.js";
+import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { installedOcrLanguages } from "../engines/tesseract.js";
 import type { ReadablePdf } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { ProcessorContext } from "../work/types.js";
 import { detectOcrLanguage } from "./ocr-language-detection.js";
-import { capitalised, NO_TEXT_SENTENCE, pagesPhrase, unrecognisedScans } from "../../pdf-ops/text/scans.js";
+import { capitalised, noTextError, NO_TEXT_SENTENCE, pagesPhrase, unrecognisedScans } from "../../pdf-ops/text/scans.js";
 
 /**
  * Conversions that rebuild a document read the PDF's text layer. A scan has none: its chosen pages are recognised
@@ -32,6 +34,20 @@ export interface TextLayer {
 }
 
 export { NO_TEXT_SENTENCE };
+
+/**
+ * With OCR turned off, a selection without any text is refused before anything else is read: the look at the text
+ * layer decodes no picture, so a scan is turned away without its pages being extracted or rendered first.
+ */
+export async function refuseWithoutText(pdf: ReadablePdf, pages: readonly number[], ctx: ProcessorContext): Promise<void> {
+  const { text } = await runMupdf("anyPageDrawsText", { input: pdf.path, pages: [...pages] }, ctx);
+  if (!text) throw noTextError();
+}
+
+/** Whether MuPDF found any character on the page that is not white space; a form field's value is not the page's text. */
+export function pageHasText(page: LayoutPage): boolean {
+  return page.blocks.some((b) => b.kind === "text" && !b.formField && b.lines.some((l) => l.spans.some((s) => s.text.trim() !== "")));
+}
 
 /**
  * pages: the zero-based pages the conversion reads; scanned: those of them its own reading found without text.

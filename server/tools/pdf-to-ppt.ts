@@ -3,7 +3,7 @@ import path from "node:path";
 import type { z } from "zod";
 import type { presentationConvertOptions } from "../../catalog/options/convert.js";
 import { writePptx } from "../convert/pptx.js";
-import { recogniseScans } from "../convert/text-layer.js";
+import { pageHasText, recogniseScans, refuseWithoutText } from "../convert/text-layer.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
@@ -25,30 +25,28 @@ const SLIDE_DPI = 150;
 export const pdfToPpt: Processor<PresentationConvertOptions> = async ({ files, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
   const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+  const indexes = pages.map((p) => p - 1);
+  if (!options.ocrEnabled) await refuseWithoutText(pdf, indexes, ctx);
   await ensureRenderBudget(pdf, pages, SLIDE_DPI, ctx);
   const outDir = path.join(ctx.workDir, "slides");
   await fs.mkdir(outDir);
-  const indexes = pages.map((p) => p - 1);
   const read = (input: string, which: number[], cleanText: boolean, from: number, to: number) =>
     runMupdf("readSlides", { input, outDir, pages: which, dpi: SLIDE_DPI, quality: options.quality, cleanText }, ctx, (f) => ctx.progress(from + f * (to - from)));
   let { pages: slides } = await read(pdf.path, indexes, false, 0, 0.4);
-  const scanned = indexes.filter((_, i) => !slides[i]!.blocks.some((b) => b.kind === "text"));
-  const notes: Text[] = [];
-  if (options.ocrEnabled && scanned.length > 0) {
-    const text = await recogniseScans(pdf, indexes, scanned, true, ctx, (f) => ctx.progress(0.4 + f * 0.4));
-    notes.push(...text.notes);
-    if (text.recognised.length > 0) {
-      const reread = await read(text.path, text.recognised, true, 0.8, 0.95);
-      const byIndex = new Map(text.recognised.map((index, i) => [index, reread.pages[i]!]));
-      slides = slides.map((slide, i) => byIndex.get(indexes[i]!) ?? slide);
-    }
+  const scanned = indexes.filter((_, i) => !pageHasText(slides[i]!));
+  const text = await recogniseScans(pdf, indexes, scanned, options.ocrEnabled, ctx, (f) => ctx.progress(0.4 + f * 0.4));
+  const notes: Text[] = [...text.notes];
+  if (text.recognised.length > 0) {
+    const reread = await read(text.path, text.recognised, true, 0.8, 0.95);
+    const byIndex = new Map(text.recognised.map((index, i) => [index, reread.pages[i]!]));
+    slides = slides.map((slide, i) => byIndex.get(indexes[i]!) ?? slide);
   }
   const out = path.join(ctx.workDir, "slides.pptx");
   await writePptx(slides, out);
   ctx.progress(1);
   const boxes = slides.reduce((n, s) => n + s.blocks.filter((b) => b.kind === "text").length, 0);
   notes.unshift(`Made ${slides.length} slide${slides.length === 1 ? "" : "s"} with ${boxes} editable text box${boxes === 1 ? "" : "es"} over each page's drawing.`);
-  if (boxes === 0) notes.push(options.ocrEnabled ? "No text was found on the pages, so the slides are pictures only." : "The PDF has no text layer (it may be a scan), so the slides are pictures only; turn on OCR for editable text.");
+  if (boxes === 0) notes.push("No text was found on the pages, so the slides are pictures only.");
   if (new Set(slides.map((s) => `${Math.round(s.width)}x${Math.round(s.height)}`)).size > 1) notes.push("Pages of other sizes were scaled to the first page's width: a deck has one slide size.");
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);

@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFString, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts, degrees, rgb } from "@cantoo/pdf-lib";
 
 /**
  * A one-page PDF with a filled text field, a ticked check box, a red square annotation (with its own appearance
@@ -35,5 +35,26 @@ export async function makeFormPdf(): Promise<Uint8Array> {
   annots?.push(square);
   annots?.push(link);
   if (!annots) page.node.set(PDFName.of("Annots"), doc.context.obj([square, link]));
+  return doc.save();
+}
+
+/** What fillLibreOfficeForm enters into test/corpus/libreoffice-form.pdf, beside the "Alice" and "Bob" it holds. */
+export const FORM_ENTRIES = { lastName: "Liddell", birthday: "4 May 1852", nationality: "German", radioChosen: "Female", ticked: "Agree to privacy policy", unticked: "Other" };
+
+/**
+ * LibreOffice's sample form filled in by pdf-lib (which draws each field's appearance anew, so that pdftotext reads
+ * the entries): two more text fields, a choice, the first radio button and one of the two check boxes. With
+ * `rotate`, the page is shown turned by that many degrees clockwise.
+ */
+export async function fillLibreOfficeForm(data: Uint8Array, rotate = 0): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(data);
+  doc.getPage(0).setRotation(degrees(rotate));
+  const form = doc.getForm();
+  form.getTextField("Last Name").setText(FORM_ENTRIES.lastName);
+  form.getTextField("Birthday").setText(FORM_ENTRIES.birthday);
+  form.getDropdown("Nationality").select(FORM_ENTRIES.nationality);
+  const radio = form.getRadioGroup("female");
+  radio.select(radio.getOptions()[0]!);
+  form.getCheckBox("gdpr").check();
   return doc.save();
 }

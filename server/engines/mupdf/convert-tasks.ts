@@ -2,7 +2,9 @@ import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "./page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
+import { placeFormFields, type FieldStyle } from "./form-fields.js";
 import { formulaRegions } from "./formula-regions.js";
+import { pageDrawsText } from "./text-presence.js";
 import { hexColor, readPageVectors, type PageFill, type PageRule } from "./page-rules.js";
 import { paintOverText } from "./scan-cleaning.js";
 
@@ -66,7 +68,13 @@ export interface LayoutLine {
 }
 
 export type LayoutBlock =
-  | { kind: "text"; bbox: [number, number, number, number]; lines: LayoutLine[] }
+  | {
+      kind: "text";
+      bbox: [number, number, number, number];
+      lines: LayoutLine[];
+      /** The value of a form field (typed in, chosen or ticked), not text the page itself draws. */
+      formField?: boolean;
+    }
   | {
       kind: "image";
       bbox: [number, number, number, number];
@@ -279,11 +287,14 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     },
   });
   if (imageDir) {
+    // Made on the first picture to render: most pages have none.
+    let list: mupdf.DisplayList | undefined;
+    const content = () => (list ??= page.toDisplayList(true));
     for (const formula of formulaRegions(blocks.filter((b) => b.kind === "text"))) {
       const path = `${imageDir}/${prefix}-formula-${++imageCount}.png`;
       const [fx0, fy0, fx1, fy1] = formula.bbox;
       const box: [number, number, number, number] = [Math.max(x0, fx0 - FORMULA_PAD), Math.max(y0, fy0), Math.min(x1, fx1 + FORMULA_PAD), Math.min(y1, fy1)];
-      const { width, height } = renderCrop(page, box, path);
+      const { width, height } = renderCrop(content(), box, path);
       blocks.push({ kind: "image", bbox: box, path, width, height, alt: formula.text });
       for (const b of blocks) if (b.kind === "text") b.lines = b.lines.filter((l) => !formula.lines.has(l));
     }
@@ -293,11 +304,29 @@ function readPageLayout(page: mupdf.PDFPage, imageDir: string | undefined, prefi
     const texts = blocks.flatMap((b) => (b.kind === "text" ? b.lines.map((l) => ({ bbox: l.bbox, text: l.spans.map((sp) => sp.text).join("") })) : []));
     for (const box of withLabels(drawingRegions(drawings, lines, [x0, y0, x1, y1]), texts)) {
       const path = `${imageDir}/${prefix}-drawing-${++imageCount}.png`;
-      const { width, height } = renderCrop(page, box, path);
+      const { width, height } = renderCrop(content(), box, path);
       blocks.push({ kind: "image", bbox: box, path, width, height, drawing: true });
     }
+    list?.destroy();
   }
+  placeFormFields(page, blocks, bodyStyle(blocks), x1 - x0);
   return { width: x1 - x0, height: y1 - y0, blocks, skippedImages, rules, drawings, fills };
+}
+
+/** The font, size and colour most of a page's characters are set in; a common default on a page without text. */
+function bodyStyle(blocks: readonly LayoutBlock[]): FieldStyle {
+  const counts = new Map<string, { style: FieldStyle; characters: number }>();
+  for (const block of blocks) {
+    if (block.kind !== "text") continue;
+    for (const { font, size, color, text } of block.lines.flatMap((l) => l.spans)) {
+      const key = `${font}/${size}/${color}`;
+      const entry = counts.get(key) ?? { style: { font, size, color }, characters: 0 };
+      entry.characters += text.length;
+      counts.set(key, entry);
+    }
+  }
+  const most = [...counts.values()].sort((a, b) => b.characters - a.characters)[0];
+  return most?.style ?? { font: "Helvetica", size: 10, color: "000000" };
 }
 
 export interface SlidePage extends LayoutPage {
@@ -342,6 +371,15 @@ function renderWithoutText(page: mupdf.PDFPage, scale: number): mupdf.Pixmap {
 }
 
 export const convertTasks = {
+  /**
+   * Whether any of the given zero-based pages has a text layer, looked at before any picture is read: the answer
+   * for the first page that has one ends the look.
+   */
+  anyPageDrawsText(args: { input: string; pages: number[] }): { text: boolean } {
+    const doc = openPdf(args.input);
+    return { text: args.pages.some((index) => pageDrawsText(doc.loadPage(index) as mupdf.PDFPage)) };
+  },
+
   /** For slides: each page's background without its text (JPEG at dpi), and its text as positioned blocks. */
   readSlides(
     args: { input: string; outDir: string; pages: number[]; dpi: number; quality: number; cleanText?: boolean },

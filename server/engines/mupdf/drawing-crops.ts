@@ -111,8 +111,11 @@ export function withLabels(regions: readonly Box[], lines: readonly Line[]): Box
   return boxes;
 }
 
-/** Renders the page's box (in points) at DRAWING_DPI as PNG into path; returns the pixel size. */
-export function renderCrop(page: mupdf.Page, box: Box, path: string): { width: number; height: number } {
+/**
+ * Renders the page's box (in points) at DRAWING_DPI as PNG into path; returns the pixel size. A page with several
+ * boxes to render is best given as its display list: the page's content is then read once, not once a box.
+ */
+export function renderCrop(page: Pick<mupdf.DisplayList, "run">, box: Box, path: string): { width: number; height: number } {
   const scale = DRAWING_DPI / 72;
   const matrix = mupdf.Matrix.scale(scale, scale);
   const pixels = [Math.floor(box[0] * scale), Math.floor(box[1] * scale), Math.ceil(box[2] * scale), Math.ceil(box[3] * scale)] as [number, number, number, number];
