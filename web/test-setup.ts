@@ -6,8 +6,9 @@ import { startI18n } from "./src/i18n/i18n.js";
 
 afterEach(() => cleanup());
 
-// jsdom has no matchMedia; the theme and motion checks ask it. Tests that need a dark OS replace it.
-if (!window.matchMedia) {
+// jsdom has no matchMedia; the theme and motion checks ask it. Tests that need a dark OS replace it. (Tests of
+// plain logic run without a page at all: see their first line.)
+if (typeof window !== "undefined" && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

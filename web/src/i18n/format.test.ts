@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { readCatalogue } from "../../i18n-catalogues.js";
 import { formatBytes } from "../lib/format-bytes.js";

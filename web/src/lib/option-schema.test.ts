@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { findTool } from "../../../catalog/index.js";
 import { choicesOf, fieldOf, numberBounds, optionDefaults, unwrap } from "./option-schema.js";

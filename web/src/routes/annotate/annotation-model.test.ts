@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { annotateOptions } from "../../../../catalog/options/annotate.js";
 import { DEFAULT_STYLES, createAnnotation, createDrawing, describeAnnotation, keepOnPage, moveAnnotation, resizeAnnotation, toRequest, type Annotation } from "./annotation-model.js";

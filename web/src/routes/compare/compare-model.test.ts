@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { CompareReport } from "../../../../catalog/compare-report.js";
 import { entryTarget, entryTitle, listEntries, marksBySide } from "./compare-model.js";

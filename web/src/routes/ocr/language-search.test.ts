@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { OCR_LANGUAGES, PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
 import { MAX_LANGUAGE_MATCHES, searchLanguages } from "./language-search.js";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { redactOptions } from "../../../../catalog/options/redact.js";
 import { areaFromDrag, centredArea, describeArea, toRequest } from "./redaction-areas.js";
