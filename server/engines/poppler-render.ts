@@ -12,8 +12,11 @@ import { classifyRunFailure, runProcess } from "./process-runner.js";
 
 export const POPPLER_ENGINE = "poppler";
 
-/** pgm: plain grey pixels with a short header (pdftoppm -gray), for comparing pages pixel by pixel. */
-export type PopplerImageFormat = "jpeg" | "png" | "pgm";
+/**
+ * pgm and ppm: plain grey (pdftoppm -gray) or colour pixels with a short header, for comparing pages pixel by pixel
+ * or for encoding by the caller.
+ */
+export type PopplerImageFormat = "jpeg" | "png" | "pgm" | "ppm";
 
 /** One-based pages first to last, inclusive, at one resolution. */
 export interface PageRun {
@@ -31,7 +34,7 @@ export interface PopplerImageOptions {
 
 /** What the files of a run are called: this, a dash, the page number zero-padded to the document's page count. */
 const PREFIX = "page";
-const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png|pgm)$/;
+const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png|pgm|ppm)$/;
 
 /**
  * What a failed render means. pdftoppm and pdftocairo exit 1 when they cannot open the file and 99 on other input
@@ -49,8 +52,8 @@ export function popplerRenderFailure(err: unknown): unknown {
 /** The command line of one run; `outDir` must be an empty folder of this run's own inside the job's folder. */
 export function popplerRenderArgs(input: string, run: PageRun, outDir: string, options: PopplerImageOptions): { command: string; args: string[] } {
   const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : options.format === "png" ? ["-png"] : [];
-  // pdftocairo writes no PGM; pdftoppm's own -gray does.
-  const cairo = options.gray && options.format !== "pgm";
+  // pdftocairo writes no PGM or PPM; pdftoppm's own -gray writes PGM.
+  const cairo = options.gray && (options.format === "jpeg" || options.format === "png");
   return {
     command: cairo ? "pdftocairo" : "pdftoppm",
     // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).
