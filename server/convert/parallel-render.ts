@@ -152,7 +152,7 @@ export async function renderPagesInParallel(
         const run = runs[i]!;
         const written = usable && i === 0 ? await usable.written : await renderPageRun(input, run, folders[i]!, options, { ...ctx, signal });
         for (const [page, file] of written) {
-          if (signal.aborted) break;
+          if (signal.aborted) throw new AbortedError();
           files.set(page, finish ? await finish({ page, dpi: run.dpi, path: file }) : file);
         }
         ended[i] = true;
