@@ -6,9 +6,10 @@ import zlib from "node:zlib";
 /**
  * PNG from the plain pixels a renderer writes (binary PPM for colour, PGM for grey), streamed: a page's pixels never
  * sit whole in memory, however large the page. Rendering to plain pixels and deflating them here at zlib's default
- * level is several times cheaper than having the renderer write PNG itself (poppler searches zlib's highest level),
- * and the files come out no larger for pages of text. Grey can be thresholded to one bit a pixel on the way, for
- * black-and-white pages.
+ * level with no row filter is several times cheaper than having the renderer write PNG itself (poppler searches
+ * zlib's highest level with filtered rows). Pages of text come out smaller than poppler's; photographs about twice
+ * its size, as a row filter (which they need) would cost a pass over every pixel here, on the server's main thread.
+ * Grey can be thresholded to one bit a pixel on the way, for black-and-white pages.
  */
 
 export interface PngOptions {
