@@ -6,22 +6,20 @@ import { promisify } from "node:util";
 import { renderPagesInParallel } from "../server/convert/parallel-render.js";
 import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { writeZip } from "../server/lib/zip.js";
-import { openPdfInput } from "../server/pdf/pdf-input.js";
-import { checkRenderBudget, readPageBoxesQuickly } from "../server/pdf/render-budget.js";
+import { checkRenderBudget, openForRendering } from "../server/pdf/render-budget.js";
 import type { ProcessorContext } from "../server/work/types.js";
-import { loadConfig } from "../server/config.js";
 import { corpus } from "../test/helpers/corpus.js";
-import { postTool, startServer, type TestServer } from "../test/helpers/server.js";
+import { postTool } from "../test/helpers/server.js";
+import { startServerProcess, type ServerProcess } from "../test/helpers/server-process.js";
 import { makeImagePdf, syntheticPhoto } from "../test/helpers/synthetic-pdfs.js";
 import { median, printTable } from "./table.js";
 
 /**
- * PDF to JPG and PNG through the HTTP API (an in-process server), in pages per second, beside one bare pdftoppm
- * process rendering the same pages the same way in the same run: a text book (the first 100 pages of a LaTeX book
- * from the corpus, 30 at 300 dpi) and a photo document (generated, 12 pages), at 72, 150 and 300 dpi; the same for a one-page file; the
- * server's peak resident memory. PDF to PNG renders with MuPDF (see page-images.ts), so its rows compare MuPDF
- * through the API with bare pdftoppm. Then the engines side by side (one process each), and where the time of one
- * 100-page JPG run goes.
+ * PDF to JPG and PNG through the HTTP API (a server in a process of its own), in pages per second, beside one bare
+ * pdftoppm process rendering the same pages the same way in the same run: a text book (the first 100 pages of a
+ * LaTeX book from the corpus, 30 at 300 dpi) and a photo document (generated, 12 pages), at 72, 150 and 300 dpi; the
+ * same for a one-page file; the server process's peak resident memory over all of it, read from /proc. Then the
+ * engines side by side (one process each), and where the time of one 100-page JPG run goes.
  */
 
 const exec = promisify(execFile);
@@ -69,18 +67,12 @@ async function barePdftoppm(work: string, doc: Document, format: Format, dpi: nu
 }
 
 /** The whole round trip a visitor waits for: upload, the job, and the download of the result. */
-async function throughApi(server: TestServer, doc: Document, format: Format, dpi: number, pages = doc.pages): Promise<void> {
+async function throughApi(server: ServerProcess, doc: Document, format: Format, dpi: number, pages = doc.pages): Promise<void> {
   const reply = await postTool(server, TOOLS[format], [doc.file], { imageResolution: dpi, quality: QUALITY, pageRange: `1-${pages}` });
   if (reply.status !== 200) throw new Error(`${TOOLS[format]}: ${reply.status} ${reply.body.error}`);
-  // Read and dropped as it arrives: a whole ZIP held here would count in the server process's memory.
+  // Read and dropped as it arrives.
   const res = await fetch(`${server.url}${reply.body.downloadUrl}`);
   for await (const chunk of res.body ?? []) void chunk;
-}
-
-function rssSampler(): { peakMb(): number; stop(): void } {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-  return { peakMb: () => peak / 1024 / 1024, stop: () => clearInterval(timer) };
 }
 
 async function makeDocuments(work: string): Promise<{ text: Document; photo: Document; onePage: Document[] }> {
@@ -102,13 +94,12 @@ async function makeDocuments(work: string): Promise<{ text: Document; photo: Doc
 export async function run(): Promise<void> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-render-"));
   // Throughput is measured, not the deadline a visitor's job gets (which a busy machine can pass at 300 dpi).
-  const server = await startServer({ jobDeadline: { ...loadConfig({}).jobDeadline, baseMs: 1_800_000, maxMs: 3_600_000 } });
+  const server = await startServerProcess({ JOB_DEADLINE_BASE_SECONDS: "1800", JOB_DEADLINE_MAX_SECONDS: "3600" });
   try {
     const { text, photo, onePage } = await makeDocuments(work);
-    // A first small job starts the engines (MuPDF's child, the sandbox), which every later job finds running.
+    // A first small job loads what the server loads on its first job, which every later job finds loaded.
     await throughApi(server, onePage[0]!, "jpg", 72);
 
-    const rss = rssSampler();
     const rows: Array<Array<string | number>> = [];
     const measure = async (doc: Document, format: Format, dpi: number, runs: number) => {
       const pages = dpi >= 300 ? Math.min(PAGES_AT_300, doc.pages) : doc.pages;
@@ -121,10 +112,10 @@ export async function run(): Promise<void> {
       for (const format of ["jpg", "png"] as const) for (const dpi of DPIS) await measure(doc, format, dpi, dpi === 150 ? RUNS_AT_150 : 1);
     }
     for (const doc of onePage) for (const format of ["jpg", "png"] as const) await measure(doc, format, 150, ONE_PAGE_RUNS);
-    rss.stop();
     console.log(`Pages per second on ${os.availableParallelism()} cores (upload, job and download for the API; median of the runs shown):\n`);
     printTable(["document", "pages", "format", "dpi", "runs", "bare pdftoppm, pages/s", "API, pages/s", "API / bare"], rows);
-    console.log(`\nServer process peak RSS during the API runs: ${rss.peakMb().toFixed(0)} MB\n`);
+    // The server's own process: its engines are processes of their own, and this one only sends and reads.
+    console.log(`\nServer process peak RSS (VmHWM, from its start to the last run): ${((await server.peakRss()) / 1024 / 1024).toFixed(0)} MB\n`);
 
     await compareEngines(work, [text, photo]);
     await profileOneRun(work, text);
@@ -184,10 +175,11 @@ async function profileOneRun(work: string, doc: Document): Promise<void> {
   const input = path.join(ctx.workDir, "in.pdf");
   await fs.copyFile(doc.file, input);
   const pages = Array.from({ length: doc.pages }, (_, i) => i + 1);
-  let pdf: Awaited<ReturnType<typeof openPdfInput>> | undefined;
+  let pdf: Awaited<ReturnType<typeof openForRendering>>["pdf"] | undefined;
   const open = await seconds(async () => {
-    pdf = await openPdfInput({ path: input, name: "book.pdf", size: (await fs.stat(input)).size, kind: "pdf" }, ctx);
-    checkRenderBudget(await readPageBoxesQuickly(pdf, ctx), pages, 150);
+    const opened = await openForRendering({ path: input, name: "book.pdf", size: (await fs.stat(input)).size, kind: "pdf" }, ctx);
+    pdf = opened.pdf;
+    checkRenderBudget(opened.boxes, pages, 150);
   });
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
@@ -212,7 +204,7 @@ async function profileOneRun(work: string, doc: Document): Promise<void> {
   printTable(
     ["step", "seconds", "share"],
     [
-      ["open (qpdf) and page sizes (pdfinfo)", open, `${((100 * open) / total).toFixed(0)} %`],
+      ["page count and sizes (pdfinfo)", open, `${((100 * open) / total).toFixed(0)} %`],
       ["render, poppler split over the cores", render, `${((100 * render) / total).toFixed(0)} %`],
       ["ZIP", zip, `${((100 * zip) / total).toFixed(0)} %`],
       ["(before: render with MuPDF, one worker)", before, "–"],

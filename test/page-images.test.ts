@@ -154,8 +154,10 @@ describe("rendering with poppler in parallel", () => {
       { format: "png", gray: false, quality: 90 },
       contextIn(workDir),
       (f) => fractions.push(f),
-      async (ready) => {
-        for (const page of ready) handedOver.push({ page: page.page, size: (await fs.stat(page.path)).size });
+      {
+        onReady: async (ready) => {
+          for (const page of ready) handedOver.push({ page: page.page, size: (await fs.stat(page.path)).size });
+        },
       },
     );
     expect(pages.map((p) => p.page)).toEqual(asked);

@@ -6,23 +6,24 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
-import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
-import { checkRenderBudget, readPageBoxesQuickly } from "../pdf/render-budget.js";
+import { repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
+import { checkRenderBudget, openForRendering } from "../pdf/render-budget.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
-import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
+import type { PopplerImageOptions } from "../engines/poppler-render.js";
+import { netpbmToPng } from "../lib/netpbm-to-png.js";
 import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
-import { renderPagesInParallel } from "./parallel-render.js";
+import { renderAhead, renderPagesInParallel, type PlannedPage, type RasterPage, type RenderSteps, type RunAhead } from "./parallel-render.js";
 import { ZipWriter, type ZipEntry } from "../lib/zip.js";
 import { qualityNotApplied } from "./quality-note.js";
 import { msg, type Text } from "../i18n/message.js";
 
 /**
- * Renders PDF pages to raster images. JPEG in RGB or greyscale comes from poppler, the pages split over several
- * processes (parallel-render.ts). Everything else comes from MuPDF: PNG too, as poppler writes PNG at zlib's
- * highest compression, which costs more than its faster rendering saves; and what poppler does not write as asked
- * (CMYK JPEG, 1-bit black and white, TIFF), with libvips (sharp) finishing the pixels where MuPDF has no encoder
- * either. Should poppler fail on a file MuPDF's more forgiving parser still reads, MuPDF renders it.
+ * Renders PDF pages to raster images with poppler, the pages split over several processes (parallel-render.ts):
+ * JPEG in RGB or greyscale as poppler writes it, PNG (RGB, greyscale, black and white) from poppler's plain pixels
+ * encoded here (netpbm-to-png.ts). What poppler does not give as asked (CMYK JPEG, black-and-white JPEG, TIFF) comes
+ * from MuPDF, with libvips (sharp) finishing the pixels where MuPDF has no encoder either. Should poppler fail on a
+ * file MuPDF's more forgiving parser still reads, MuPDF renders it.
  */
 
 export type RasterFormat = "jpg" | "png" | "tiff";
@@ -43,59 +44,46 @@ export async function renderPdfToImages(
   format: RasterFormat,
   notes: Text[],
 ): Promise<ToolResult> {
-  const upload = files[0]!;
-  // pdfinfo reads the page sizes while qpdf checks the file; they serve unless the file had to be repaired.
-  const early = { path: upload.path, boxes: popplerPageBoxes(upload.path, ctx.maxPages, ctx) };
-  early.boxes.catch(() => undefined);
-  const pdf = await openPdfInput(upload, ctx);
-  const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
-  const boxes = await readPageBoxesQuickly(pdf, ctx, early);
-  checkRenderBudget(boxes, pages, options.imageResolution);
-  const outDir = path.join(ctx.workDir, "images");
-  await fs.mkdir(outDir);
-
   const bw = options.colorSpace === "bw";
   let color: RenderColor = bw || options.colorSpace === "grayscale" ? "gray" : options.colorSpace === "cmyk" ? "cmyk" : "rgb";
   if (color === "cmyk" && format === "png") {
     color = "rgb";
     notes.push("PNG has no CMYK colour model: the images are RGB. Choose JPG or TIFF for CMYK.");
   }
-  const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
-  const stem = stemOf(pdf.name);
-  const nameOf = (page: number) => (pages.length === 1 ? `${stem}.${format}` : `${stem}-page-${page}.${format}`);
-  let rendered: PageImage[];
-  let zip: ToolResult["zip"];
-  if (format === "jpg" && !bw && color !== "cmyk") {
-    const planned = pages.map((page) => {
-      const box = boxes[page - 1];
-      return { page, dpi: box ? fittedDpi(box.width, box.height, options.imageResolution) : options.imageResolution };
-    });
-    const poppler = { format: format === "jpg" ? "jpeg" : "png", gray: color === "gray", quality: options.quality } as const;
-    const zipping = inPageOrder(pages) ? await ZipWriter.create(path.join(ctx.workDir, "images.zip")) : undefined;
-    const holds: ZipEntry[] = [];
-    // The pages go into the ZIP as they are rendered, so that it is all but written when the last page is.
-    const addToZip = zipping && (async (ready: PageImage[]) => {
-      const entries = ready.map((page) => ({ path: page.path, name: nameOf(page.page) }));
-      await zipping.add(entries);
-      holds.push(...entries);
-    });
-    try {
-      rendered = await renderPagesInParallel(pdf.path, planned, outDir, poppler, ctx, (f) => ctx.progress(f), addToZip);
-      if (zipping) {
-        await zipping.finish();
-        zip = { path: path.join(ctx.workDir, "images.zip"), holds };
+  const poppler = popplerWay(format, color, bw, options.quality);
+  const outDir = path.join(ctx.workDir, "images");
+  await fs.mkdir(outDir);
+  const upload = files[0]!;
+  // The first page, where the range starts there in any document, renders while pdfinfo reads the pages.
+  const ahead = poppler && startsAtFirstPage(options.pageRange) ? renderAhead(upload.path, { page: 1, dpi: options.imageResolution }, path.join(outDir, "ahead"), poppler.options, ctx) : undefined;
+  let made: { pdf: ReadablePdf; pages: number[]; rendered: PageImage[]; zip?: ToolResult["zip"] };
+  try {
+    const { pdf, boxes } = await openForRendering(upload, ctx);
+    const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
+    checkRenderBudget(boxes, pages, options.imageResolution);
+    const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
+    const nameOf = (page: number) => imageName(stemOf(pdf.name), pages, page, format);
+    made = { pdf, pages, rendered: [] };
+    if (poppler) {
+      try {
+        const planned = pages.map((page) => {
+          const box = boxes[page - 1];
+          return { page, dpi: box ? fittedDpi(box.width, box.height, options.imageResolution) : options.imageResolution };
+        });
+        made = { pdf, pages, ...(await renderIntoZip(planned, request, poppler, nameOf, pdf.path === upload.path ? ahead : undefined, ctx)) };
+      } catch (err) {
+        if (!failedWith(err, "damaged")) throw err;
+        made.rendered = await renderWithMupdf({ ...request, outDir: await freshFolder(outDir, "mupdf") }, ctx);
       }
-    } catch (err) {
-      if (!failedWith(err, "damaged")) throw err;
-      rendered = await renderWithMupdf({ ...request, outDir: await freshFolder(outDir, "mupdf") }, ctx);
-    } finally {
-      await zipping?.close();
+    } else {
+      made.rendered = await renderWithMupdf(request, ctx);
     }
-  } else {
-    rendered = await renderWithMupdf(request, ctx);
+  } finally {
+    await ahead?.discard();
   }
-
-  const outputs = rendered.map((page) => ({ path: page.path, name: nameOf(page.page) }));
+  const { pdf, pages, rendered, zip } = made;
+  const stem = stemOf(pdf.name);
+  const outputs = rendered.map((page) => ({ path: page.path, name: imageName(stem, pages, page.page, format) }));
 
   const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
   if (lowered.length > 0) {
@@ -107,6 +95,72 @@ export async function renderPdfToImages(
   if (repaired) notes.push(repaired);
   const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });
   return { files: outputs, zipName: `${stem}-${format}.zip`, zip, message: [summary, ...notes] };
+}
+
+function imageName(stem: string, pages: readonly number[], page: number, format: RasterFormat): string {
+  return pages.length === 1 ? `${stem}.${format}` : `${stem}-page-${page}.${format}`;
+}
+
+/** Whether a page range names page 1 first in every document: no range (every page), or one that does so in a one-page document. */
+function startsAtFirstPage(range: string): boolean {
+  try {
+    return selectPages(range, 1, "pageRange")[0] === 1;
+  } catch {
+    return false;
+  }
+}
+
+interface PopplerWay {
+  options: PopplerImageOptions;
+  finish?: RenderSteps["finish"];
+}
+
+/**
+ * How poppler gives the images asked for, if it does: JPEG written by poppler in RGB or grey, PNG encoded here from
+ * its plain pixels (and removed once encoded), thresholded for black and white.
+ */
+function popplerWay(format: RasterFormat, color: RenderColor, bw: boolean, quality: number): PopplerWay | undefined {
+  const gray = color === "gray";
+  if (format === "jpg") return bw || color === "cmyk" ? undefined : { options: { format: "jpeg", gray, quality } };
+  if (format !== "png") return undefined;
+  const threshold = bw ? BW_THRESHOLD : undefined;
+  const finish = async (page: RasterPage) => {
+    const png = page.path.replace(/\.p[gp]m$/, ".png");
+    await netpbmToPng(page.path, png, { dpi: page.dpi, threshold });
+    await fs.rm(page.path);
+    return png;
+  };
+  return { options: { format: "ppm", gray, quality }, finish };
+}
+
+/**
+ * Renders the pages with poppler; where there are several, in page order, they go into the ZIP as they are
+ * rendered, so that it is all but written when the last page is.
+ */
+async function renderIntoZip(
+  planned: PlannedPage[],
+  request: RenderRequest,
+  poppler: PopplerWay,
+  nameOf: (page: number) => string,
+  ahead: RunAhead | undefined,
+  ctx: ProcessorContext,
+): Promise<{ rendered: PageImage[]; zip?: ToolResult["zip"] }> {
+  const zipPath = path.join(ctx.workDir, "images.zip");
+  const zipping = inPageOrder(request.pages) ? await ZipWriter.create(zipPath) : undefined;
+  const holds: ZipEntry[] = [];
+  const onReady = zipping && (async (ready: PageImage[]) => {
+    const entries = ready.map((page) => ({ path: page.path, name: nameOf(page.page) }));
+    await zipping.add(entries);
+    holds.push(...entries);
+  });
+  try {
+    const rendered = await renderPagesInParallel(request.input, planned, request.outDir, poppler.options, ctx, (f) => ctx.progress(f), { finish: poppler.finish, onReady, ahead });
+    if (!zipping) return { rendered };
+    await zipping.finish();
+    return { rendered, zip: { path: zipPath, holds } };
+  } finally {
+    await zipping?.close();
+  }
 }
 
 /** Pages asked for once each, first to last: the order in which they are rendered. */

@@ -58,10 +58,57 @@ export function planRuns(pages: readonly PlannedPage[], parts: number): PageRun[
   return runs;
 }
 
+export interface RenderSteps {
+  /**
+   * Makes the final image of a page the renderer wrote (an encoding of its plain pixels) and returns its path, in
+   * the same folder. Each run's pages go through it as soon as the run ends, by the process slot that rendered them.
+   */
+  finish?: (page: RasterPage) => Promise<string>;
+  /**
+   * Given the pages in page order as they are done (a run's pages once it and every run before it have ended and
+   * been finished), one call at a time.
+   */
+  onReady?: (ready: RasterPage[]) => Promise<void>;
+  /** A page started before the pages were known (renderAhead): used where the plan has it at its resolution. */
+  ahead?: RunAhead;
+}
+
+/** One page rendering in a folder of its own while the job still reads the document. */
+export interface RunAhead {
+  run: PageRun;
+  folder: string;
+  written: Promise<Map<number, string>>;
+  /** Stops the run if it still goes, and waits until nothing writes in its folder. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Starts rendering one page (one-based) into `folder` (created here, inside the job's folder) before the job knows
+ * the document's pages, so that a short document's render does not wait for the look at its pages: the caller
+ * hands it to renderPagesInParallel, or discards it. Reading a page's size first is what keeps a render within the
+ * pixel limits, so the page must be discarded, unused, when the size says otherwise; until then the renderer runs
+ * under its engine's memory limit like any other.
+ */
+export function renderAhead(input: string, page: PlannedPage, folder: string, options: PopplerImageOptions, ctx: ProcessorContext): RunAhead {
+  const stop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  const run = { first: page.page, last: page.page, dpi: page.dpi };
+  const written = renderPageRun(input, run, folder, options, { ...ctx, signal });
+  written.catch(() => undefined);
+  return {
+    run,
+    folder,
+    written,
+    discard: async () => {
+      stop.abort();
+      await written.catch(() => undefined);
+    },
+  };
+}
+
 /**
  * Renders the pages into folders under outDir with poppler, several runs side by side, and returns them in the order
- * asked. `onReady` is given the pages in page order as they are done (a run's pages once it and every run before it
- * have ended), one call at a time. The first failure, of a run or of onReady, stops the other runs.
+ * asked. The first failure, of a run or of a step, stops the other runs.
  */
 export async function renderPagesInParallel(
   input: string,
@@ -70,15 +117,22 @@ export async function renderPagesInParallel(
   options: PopplerImageOptions,
   ctx: ProcessorContext,
   progress: (fraction: number) => void,
-  onReady?: (ready: RasterPage[]) => Promise<void>,
+  { finish, onReady, ahead }: RenderSteps = {},
 ): Promise<RasterPage[]> {
-  const runs = planRuns(pages, processes);
+  const dpiOf = new Map(pages.map((p) => [p.page, p.dpi]));
+  // The page ahead is the first of the runs only if no page before it is asked for.
+  const usable = ahead && dpiOf.get(ahead.run.first) === ahead.run.dpi && pages.every((p) => p.page >= ahead.run.first) ? ahead : undefined;
+  if (ahead && !usable) await ahead.discard();
+  const rest = planRuns(usable ? pages.filter((p) => p.page !== usable.run.first) : pages, processes);
+  const runs = usable ? [usable.run, ...rest] : rest;
   const total = runs.reduce((sum, run) => sum + run.last - run.first + 1, 0);
-  const folders = runs.map((_, i) => path.join(outDir, `run-${i + 1}`));
+  const folders = [...(usable ? [usable.folder] : []), ...rest.map((_, i) => path.join(outDir, `run-${i + 1}`))];
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  if (usable) signal.addEventListener("abort", () => void usable.discard(), { once: true });
   const files = new Map<number, string>();
-  const counter = countProgress(folders, total, progress);
+  // With a finishing step a page is half done once rendered, done once finished.
+  const counter = countProgress(folders, total, progress, finish ? finishedShare : () => 1);
   const ended: boolean[] = [];
   let handedOver = 0;
   let handing = Promise.resolve();
@@ -95,8 +149,12 @@ export async function renderPagesInParallel(
     try {
       while (next < runs.length && !signal.aborted) {
         const i = next++;
-        const written = await renderPageRun(input, runs[i]!, folders[i]!, options, { ...ctx, signal });
-        for (const [page, file] of written) files.set(page, file);
+        const run = runs[i]!;
+        const written = usable && i === 0 ? await usable.written : await renderPageRun(input, run, folders[i]!, options, { ...ctx, signal });
+        for (const [page, file] of written) {
+          if (signal.aborted) throw new AbortedError();
+          files.set(page, finish ? await finish({ page, dpi: run.dpi, path: file }) : file);
+        }
         ended[i] = true;
         if (onReady) handOver();
       }
@@ -119,19 +177,26 @@ export async function renderPagesInParallel(
   if (failure?.status === "rejected") throw failure.reason;
   if (handingFailed) throw handingFailed.err;
   progress(1);
-  const dpiOf = new Map(pages.map((p) => [p.page, p.dpi]));
   return pages.map(({ page }) => ({ page, dpi: dpiOf.get(page)!, path: files.get(page)! }));
 }
 
+/** How much of a page's work a file in a run's folder stands for, where the renderer's plain pixels are finished. */
+function finishedShare(file: string): number {
+  return /\.p[gp]m$/.test(file) ? 0.5 : 1;
+}
+
 /** Reports the share of pages written so far, counted in the runs' folders, until stopped. */
-function countProgress(folders: readonly string[], total: number, progress: (fraction: number) => void): { stop(): void } {
+function countProgress(folders: readonly string[], total: number, progress: (fraction: number) => void, share: (file: string) => number): { stop(): void } {
   let counting = false;
   let stopped = false;
   const timer = setInterval(() => {
     if (counting) return;
     counting = true;
     void Promise.all(folders.map(writtenPages))
-      .then((found) => stopped || progress(Math.min(1, found.reduce((sum, pages) => sum + pages.size, 0) / total)))
+      .then((found) => {
+        const done = found.reduce((sum, pages) => sum + [...pages.values()].reduce((n, file) => n + share(file), 0), 0);
+        if (!stopped) progress(Math.min(1, done / total));
+      })
       .finally(() => (counting = false));
   }, PROGRESS_INTERVAL_MS);
   return {

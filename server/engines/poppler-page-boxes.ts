@@ -15,13 +15,35 @@ import { runProcess } from "./process-runner.js";
  */
 const CROP_BOX = /^Page +(\d{1,9}) CropBox: +(-?[\d.]+) +(-?[\d.]+) +(-?[\d.]+) +(-?[\d.]+)$/gm;
 
+/** The document's page count and the boxes of its pages up to the last one asked for, as pdfinfo reads them. */
+export interface PopplerPageLayout {
+  pageCount: number;
+  boxes: PageBox[];
+}
+
 /**
- * The boxes of pages 1 to lastPage (pdfinfo stops at the document's last page), by one-based page number less one;
- * undefined where pdfinfo fails. A page it could not read is missing from the list.
+ * The "Pages: N" line. Like a page's box line, the document's strings printed before it can imitate it: the last one
+ * is pdfinfo's own.
  */
-export async function popplerPageBoxes(file: string, lastPage: number, ctx: EngineContext): Promise<PageBox[] | undefined> {
+const PAGE_COUNT = /^Pages: +(\d{1,9})$/gm;
+
+/**
+ * The page count and the boxes of pages 1 to lastPage (pdfinfo stops at the document's last page), by one-based page
+ * number less one; undefined where pdfinfo fails (it cannot open the file, or it needs a password). A page it could
+ * not read is missing from the list.
+ */
+export async function popplerPageLayout(file: string, lastPage: number, ctx: EngineContext): Promise<PopplerPageLayout | undefined> {
   const stdout = await pdfinfoBoxes(file, lastPage, ctx);
-  return stdout === undefined ? undefined : parseCropBoxes(stdout, lastPage);
+  if (stdout === undefined) return undefined;
+  const counts = [...stdout.matchAll(PAGE_COUNT)];
+  const pageCount = Number(counts.at(-1)?.[1]);
+  if (!Number.isSafeInteger(pageCount)) return undefined;
+  return { pageCount, boxes: parseCropBoxes(stdout, lastPage) };
+}
+
+/** The boxes of pages 1 to lastPage, as popplerPageLayout gives them. */
+export async function popplerPageBoxes(file: string, lastPage: number, ctx: EngineContext): Promise<PageBox[] | undefined> {
+  return (await popplerPageLayout(file, lastPage, ctx))?.boxes;
 }
 
 /**

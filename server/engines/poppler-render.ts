@@ -5,15 +5,19 @@ import type { EngineContext } from "./context.js";
 import { classifyRunFailure, runProcess } from "./process-runner.js";
 
 /**
- * poppler's page renderers, for JPEG and PNG page images: pdftoppm (Splash) for colour, pdftocairo for greyscale,
- * whose -gray writes one-channel images where pdftoppm's JPEG and PNG stay RGB. One run renders consecutive pages
- * at one resolution into a folder of its own; callers split a document into several runs to use every core.
+ * poppler's page renderers, for page images: pdftoppm (Splash) for colour, pdftocairo for greyscale JPEG and PNG,
+ * whose -gray writes one-channel images where pdftoppm's JPEG and PNG stay RGB; pdftoppm for plain pixels (PPM, or
+ * one-channel PGM with -gray). One run renders consecutive pages at one resolution into a folder of its own; callers
+ * split a document into several runs to use every core.
  */
 
 export const POPPLER_ENGINE = "poppler";
 
-/** pgm: plain grey pixels with a short header (pdftoppm -gray), for comparing pages pixel by pixel. */
-export type PopplerImageFormat = "jpeg" | "png" | "pgm";
+/**
+ * pgm and ppm: plain grey (pdftoppm -gray) or colour pixels with a short header, for comparing pages pixel by pixel
+ * or for encoding by the caller.
+ */
+export type PopplerImageFormat = "jpeg" | "png" | "pgm" | "ppm";
 
 /** One-based pages first to last, inclusive, at one resolution. */
 export interface PageRun {
@@ -31,7 +35,7 @@ export interface PopplerImageOptions {
 
 /** What the files of a run are called: this, a dash, the page number zero-padded to the document's page count. */
 const PREFIX = "page";
-const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png|pgm)$/;
+const WRITTEN = /^page-(\d{1,9})\.(?:jpg|png|pgm|ppm)$/;
 
 /**
  * What a failed render means. pdftoppm and pdftocairo exit 1 when they cannot open the file and 99 on other input
@@ -49,8 +53,8 @@ export function popplerRenderFailure(err: unknown): unknown {
 /** The command line of one run; `outDir` must be an empty folder of this run's own inside the job's folder. */
 export function popplerRenderArgs(input: string, run: PageRun, outDir: string, options: PopplerImageOptions): { command: string; args: string[] } {
   const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : options.format === "png" ? ["-png"] : [];
-  // pdftocairo writes no PGM; pdftoppm's own -gray does.
-  const cairo = options.gray && options.format !== "pgm";
+  // pdftocairo writes no PGM or PPM; pdftoppm's own -gray writes PGM.
+  const cairo = options.gray && (options.format === "jpeg" || options.format === "png");
   return {
     command: cairo ? "pdftocairo" : "pdftoppm",
     // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).

@@ -1,11 +1,11 @@
-import { DamagedPdfError, failedWith, UserError } from "../errors.js";
+import { DamagedPdfError, failedWith, TooManyPagesError, UserError } from "../errors.js";
 import { msg, type Message } from "../i18n/message.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
-import { everyPage, popplerPageBoxes } from "../engines/poppler-page-boxes.js";
+import { everyPage, popplerPageBoxes, popplerPageLayout } from "../engines/poppler-page-boxes.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
-import type { ProcessorContext } from "../work/types.js";
-import type { ReadablePdf } from "./pdf-input.js";
+import type { InputFile, ProcessorContext } from "../work/types.js";
+import { openPdfInput, type ReadablePdf } from "./pdf-input.js";
 
 /**
  * How many pixels a job may have rendered, decided from the page boxes before anything is rendered: a page's
@@ -74,15 +74,27 @@ export async function readPageBoxes(pdf: { path: string; name: string }, ctx: Pr
 /**
  * The page boxes from poppler's pdfinfo where it reads every page, which costs one short program run; from MuPDF
  * otherwise, which starts the job's MuPDF process (where the sandbox gives each job its own) if it is not running.
- * `early` is what pdfinfo found in the upload while it was being opened: good unless opening had to repair it.
  */
-export async function readPageBoxesQuickly(
-  pdf: ReadablePdf,
-  ctx: ProcessorContext,
-  early?: { path: string; boxes: Promise<PageBox[] | undefined> },
-): Promise<PageBox[]> {
-  const known = early?.path === pdf.path ? everyPage(await early.boxes, pdf.pageCount) : undefined;
-  return known ?? everyPage(await popplerPageBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount) ?? (await readPageBoxes(pdf, ctx));
+export async function readPageBoxesQuickly(pdf: ReadablePdf, ctx: ProcessorContext): Promise<PageBox[]> {
+  return everyPage(await popplerPageBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount) ?? (await readPageBoxes(pdf, ctx));
+}
+
+/**
+ * A PDF to render with poppler, with every page's box: where pdfinfo reads the upload's page count and every page's
+ * box, that one short run is all the opening it needs, as poppler's renderers read the file as pdfinfo does (a
+ * file they then fail on is handed to MuPDF by the caller). Otherwise the file is opened as every tool opens it
+ * (qpdf, repaired by MuPDF where needed), which also refuses files that need a password with their own sentence.
+ */
+export async function openForRendering(upload: InputFile, ctx: ProcessorContext): Promise<{ pdf: ReadablePdf; boxes: PageBox[] }> {
+  const layout = await popplerPageLayout(upload.path, ctx.maxPages, ctx);
+  if (layout && layout.pageCount > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  const boxes = layout && layout.pageCount > 0 ? everyPage(layout.boxes, layout.pageCount) : undefined;
+  if (layout && boxes) {
+    ctx.allowPages?.(layout.pageCount);
+    return { pdf: { path: upload.path, name: upload.name, pageCount: layout.pageCount, repaired: false }, boxes };
+  }
+  const pdf = await openPdfInput(upload, ctx);
+  return { pdf, boxes: await readPageBoxesQuickly(pdf, ctx) };
 }
 
 /** Reads the page boxes of a PDF that opened, then checks the render as checkRenderBudget does; returns the boxes. */
