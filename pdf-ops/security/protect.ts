@@ -22,8 +22,8 @@ export function protectMessage(
   const notes: Said[] = [...plan.notes];
   for (const key of PERMISSIONS) {
     if (options.permissions[key] !== granted[key]) {
-      const outcome = `${options.permissions[key] ? "notAllowed" : "notRestricted"}`;
-      notes.push(msg(`protect.${outcome}`, { permission: permissionName(key), cipher: plan.cipherName }));
+      const values = { permission: permissionName(key), cipher: plan.cipherName };
+      notes.push(options.permissions[key] ? msg("protect.notAllowed", values) : msg("protect.notRestricted", values));
     }
   }
   const allowed = listWhere(granted, true);

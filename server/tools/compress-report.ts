@@ -23,17 +23,21 @@ function kindCounts(images: readonly ReplacedImage[]): MessageList {
   return list(counted.map(([kind, n]) => msg(`compress.kinds.${kind}`, { count: n })));
 }
 
-/**
- * "Re-encoded as JPEG: …" (or as CCITT G4), saying how many were resampled down to the level's resolution: none,
- * all ("it" for one), or some of them.
- */
-function reEncoded(encoding: "jpeg" | "fax", images: readonly ReplacedImage[], dpi: Record<string, number>): Message {
+/** The sentences of one encoding: none of its images resampled, all of them ("it" for one), or some. */
+const RE_ENCODED = {
+  jpeg: { none: "compress.jpeg", all: "compress.jpegResampledAll", some: "compress.jpegResampledSome" },
+  // Bilevel images re-encoded at their own resolution are kept pixel for pixel.
+  fax: { none: "compress.faxExact", all: "compress.faxResampledAll", some: "compress.faxResampledSome" },
+} as const;
+
+/** "Re-encoded as JPEG: …" (or as CCITT G4), saying how many were resampled down to the level's resolution. */
+function reEncoded(encoding: keyof typeof RE_ENCODED, images: readonly ReplacedImage[], dpi: Record<string, number>): Message {
   const kinds = kindCounts(images);
   const resampled = images.filter((r) => r.downsampled).length;
-  const key = encoding === "fax" && resampled === 0 ? "faxExact" : encoding;
-  if (resampled === 0) return msg(`compress.${key}`, { kinds });
-  if (resampled === images.length) return msg(`compress.${key}ResampledAll`, { kinds, count: images.length, ...dpi });
-  return msg(`compress.${key}ResampledSome`, { kinds, count: resampled, ...dpi });
+  const keys = RE_ENCODED[encoding];
+  if (resampled === 0) return msg(keys.none, { kinds });
+  if (resampled === images.length) return msg(keys.all, { kinds, count: images.length, ...dpi });
+  return msg(keys.some, { kinds, count: resampled, ...dpi });
 }
 
 /**

@@ -153,7 +153,8 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   const used = chosen ?? fallback;
   if (!used) {
     const declared = diagnosis.inventory?.declaredPages;
-    const key = `repair.${ladder.length < 3 ? "noPageInMode" : "noPage"}${declared ? "Declared" : ""}`;
+    const inMode = ladder.length < 3;
+    const key = declared ? (inMode ? "repair.noPageInModeDeclared" : "repair.noPageDeclared") : inMode ? "repair.noPageInMode" : "repair.noPage";
     throw new UserError(
       msg(key, { name: file.name, ...(declared && { declared }) }),
       422,
