@@ -9,7 +9,7 @@ import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { kindNames } from "../i18n/kind-names.js";
-import { list, msg, toolName, type Message, type Said, type Text } from "../i18n/message.js";
+import { list, msg, toolName, type Message, type Said } from "../i18n/message.js";
 
 /**
  * Several tools in a row as one job (`POST /api/pipeline`): each step's outputs are the next step's files, each step
