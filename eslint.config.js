@@ -11,7 +11,14 @@ function serverLayers(above) {
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: forbidden.map((folder) => `**/${folder}/**`), message: `server/${layer} is below these folders and may not import from them.` }] },
+        {
+          patterns: [
+            { group: forbidden.map((folder) => `**/${folder}/**`), message: `server/${layer} is below these folders and may not import from them.` },
+            // The configuration is read where the server is put together (http, main, worker); each layer below
+            // declares the settings it needs, and the whole configuration fits them.
+            { group: ["**/config.js"], message: `server/${layer} declares the settings it needs instead of importing the configuration.` },
+          ],
+        },
       ],
     },
   }));

@@ -4,20 +4,27 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
+import { fileURLToPath } from "node:url";
+import { degrees, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { writeHeavyPdf } from "./fixtures.js";
 import { printTable } from "./table.js";
 
 /**
- * Load on loopback. A light tool (rotate-pdf) on a 1 MB PDF through POST /api/process at 50 connections for 30 s
- * (autocannon), beside the bare engine's own throughput: `qpdf --rotate` on the same file in two parallel loops
- * (one per core) for 30 s. Then 200 uploads at once: every one must succeed, and the server's peak memory is read
- * from /proc. The server is the built `npm start` entry in its own process, with the per-address limits off (all
- * requests come from one address) and a queue long enough for 200 jobs; everything else is at its defaults.
+ * Load on loopback. Three light tools on a 1 MB, 10-page PDF through POST /api/process at 1, 8 and 50 connections
+ * (autocannon), each beside its bare engine on the same file in the same run: `qpdf --rotate` for rotate-pdf, `qpdf
+ * --overlay` of a ready stamp for add-watermark (the server also draws the stamp and reads the page boxes), and
+ * MuPDF extracting every page's text in a plain Node.js process for pdf-to-text. The bare engine runs in as many
+ * parallel loops as there are connections, at most two a core: as many runs at once as the server lets qpdf have, so
+ * that on a machine shared with other work both get the same share of it. Then 200 uploads at once: every one must
+ * succeed. The server's memory is read from /proc throughout (its own process: engines and the launcher are
+ * processes of their own). The server is the built `npm start` entry in its own process, with the per-address limits
+ * off (all requests come from one address) and a queue long enough for 200 jobs; everything else is at its defaults.
+ * LOAD_SECONDS sets each measurement's length (default 10).
  */
 
 const exec = promisify(execFile);
-const SECONDS = 30;
-const CONNECTIONS = 50;
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
+const CONNECTIONS = [1, 8, 50];
 const SIMULTANEOUS = 200;
 
 async function startServer(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
@@ -35,27 +42,76 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
   throw new Error("the server did not start");
 }
 
-/** A multipart body with one file, built once and sent as it is by every request. */
-function multipart(name: string, data: Buffer): { body: Buffer; contentType: string } {
+/** A multipart body with one file and the tool's fields, built once and sent as it is by every request. */
+function multipart(name: string, data: Buffer, fields: Record<string, string>): { body: Buffer; contentType: string } {
   const boundary = "----load-bench-boundary";
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+  const parts = Object.entries(fields).map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`);
+  const head = `${parts.join("")}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
   return { body: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** qpdf --rotate on the same file in `loops` parallel loops for `seconds`: completed runs per second. */
-async function bareThroughput(input: string, work: string, loops: number, seconds: number): Promise<number> {
+/** Each bare run's milliseconds, over `seconds`. */
+type BareRuns = number[];
+
+/** `command` in `loops` parallel loops for `seconds`. */
+async function bareLoops(loops: number, seconds: number, command: (loop: number) => [string, string[]]): Promise<BareRuns> {
   const until = Date.now() + seconds * 1000;
-  let done = 0;
+  const runs: number[] = [];
   await Promise.all(
-    Array.from({ length: loops }, async (_, i) => {
-      const out = path.join(work, `bare-${i}.pdf`);
+    Array.from({ length: loops }, async (_, loop) => {
+      const [program, args] = command(loop);
       while (Date.now() < until) {
-        await exec("qpdf", [input, "--rotate=+90:1-z", out]);
-        done++;
+        const started = performance.now();
+        await exec(program, args);
+        runs.push(performance.now() - started);
       }
     }),
   );
-  return done / seconds;
+  return runs;
+}
+
+/** MuPDF's text extraction in `loops` Node.js processes, each timing its own runs (see bare-mupdf-text.ts). */
+async function bareMupdfText(input: string, work: string, loops: number, seconds: number): Promise<BareRuns> {
+  const script = fileURLToPath(new URL("./bare-mupdf-text.ts", import.meta.url));
+  const outputs = await Promise.all(
+    Array.from({ length: loops }, (_, i) => exec(process.execPath, ["--import", "tsx", script, input, path.join(work, `bare-${i}.txt`), String(seconds)])),
+  );
+  return outputs.flatMap(({ stdout }) => (JSON.parse(stdout) as { runs: number[] }).runs);
+}
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+interface LoadTool {
+  id: string;
+  fields: Record<string, string>;
+  bareName: string;
+  bare(loops: number): Promise<BareRuns>;
+}
+
+/** A one-page stamp of the input's page size, for the bare overlay. */
+async function writeStamp(file: string): Promise<void> {
+  const stamp = await PDFDocument.create();
+  const font = await stamp.embedFont(StandardFonts.HelveticaBold);
+  stamp.addPage([595, 842]).drawText("CONFIDENTIAL", { x: 120, y: 300, size: 60, font, rotate: degrees(45), opacity: 0.3 });
+  await fs.writeFile(file, await stamp.save());
+}
+
+/** The server's resident memory, sampled until stopped: the highest seen, in MB. */
+function sampleMemory(pid: number): { stop(): Promise<number> } {
+  let highest = 0;
+  const timer = setInterval(() => {
+    void vm(pid, "VmRSS").then((mb) => (highest = Math.max(highest, mb)), () => undefined);
+  }, 250);
+  return {
+    async stop() {
+      clearInterval(timer);
+      return Math.max(highest, await vm(pid, "VmHWM"));
+    },
+  };
 }
 
 async function vm(pid: number, field: "VmHWM" | "VmRSS"): Promise<number> {
@@ -66,36 +122,62 @@ async function vm(pid: number, field: "VmHWM" | "VmRSS"): Promise<number> {
 export async function run(): Promise<void> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), "bench-load-"));
   const input = path.join(work, "input.pdf");
+  const stamp = path.join(work, "stamp.pdf");
   await writeHeavyPdf(input, 10);
+  await writeStamp(stamp);
   const data = await fs.readFile(input);
-  const { body, contentType } = multipart("input.pdf", data);
-  console.log(`Input: ${(data.length / 1e6).toFixed(2)} MB, 10 pages; ${os.availableParallelism()} cores.\n`);
+  const cores = os.availableParallelism();
+  console.log(`Input: ${(data.length / 1e6).toFixed(2)} MB, 10 pages; ${cores} cores; ${SECONDS} s a measurement; load average ${os.loadavg()[0]!.toFixed(1)} at the start.\n`);
+  const tools: LoadTool[] = [
+    { id: "rotate-pdf", fields: { angle: "90" }, bareName: "qpdf --rotate", bare: (loops) => bareLoops(loops, SECONDS, (i) => ["qpdf", [input, "--rotate=+90:1-z", path.join(work, `bare-${i}.pdf`)]]) },
+    {
+      id: "add-watermark",
+      fields: { watermarkText: "CONFIDENTIAL" },
+      bareName: "qpdf --overlay",
+      bare: (loops) => bareLoops(loops, SECONDS, (i) => ["qpdf", [input, "--overlay", stamp, "--to=1-z", "--from=1", "--", path.join(work, `bare-${i}.pdf`)]]),
+    },
+    { id: "pdf-to-text", fields: {}, bareName: "MuPDF text", bare: (loops) => bareMupdfText(input, work, loops, SECONDS) },
+  ];
 
   const server = await startServer(path.join(work, "data"));
+  const pid = server.child.pid!;
+  const memory = sampleMemory(pid);
   try {
-    const result = await autocannon({
-      url: `${server.url}/api/process/rotate-pdf`,
-      method: "POST",
-      headers: { "content-type": contentType },
-      body,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-    });
-    const bare = await bareThroughput(input, work, 2, SECONDS);
-    const non2xx = result.non2xx;
-    printTable(
-      ["run", "req/s (mean)", "p50 ms", "p99 ms", "max ms", "requests", "errors", "non-2xx", "timeouts"],
-      [
-        [`rotate-pdf API, ${CONNECTIONS} connections, ${SECONDS} s`, result.requests.average, result.latency.p50, result.latency.p99, result.latency.max, result.requests.total, result.errors, non2xx, result.timeouts],
-        [`bare qpdf --rotate, 2 loops, ${SECONDS} s`, bare, "-", "-", "-", Math.round(bare * SECONDS), 0, "-", "-"],
-      ],
-    );
-    console.log(`\nAPI / bare throughput: ${(result.requests.average / bare).toFixed(2)}x\n`);
+    const rows: Array<Array<string | number>> = [];
+    for (const tool of tools) {
+      const { body, contentType } = multipart("input.pdf", data, tool.fields);
+      for (const connections of CONNECTIONS) {
+        const api = await autocannon({
+          url: `${server.url}/api/process/${tool.id}`,
+          method: "POST",
+          headers: { "content-type": contentType },
+          body,
+          connections,
+          duration: SECONDS,
+          timeout: 60,
+        });
+        const bare = await tool.bare(Math.min(connections, 2 * cores));
+        const bareRate = bare.length / SECONDS;
+        rows.push([
+          tool.id,
+          connections,
+          api.requests.average,
+          `${tool.bareName} ${bareRate.toFixed(1)}`,
+          (api.requests.average / bareRate).toFixed(2),
+          api.latency.p50,
+          api.latency.p99,
+          (api.latency.p99 / api.latency.p50).toFixed(2),
+          Math.round(percentile(bare, 50)),
+          Math.round(percentile(bare, 99)),
+          api.errors + api.non2xx + api.timeouts,
+        ]);
+      }
+    }
+    printTable(["tool", "connections", "API req/s", "bare runs/s", "API / bare", "API p50 ms", "API p99 ms", "p99/p50", "bare p50 ms", "bare p99 ms", "errors"], rows);
 
-    // 200 uploads at once. Writing 5 to clear_refs resets the peak, so the peak read below belongs to them alone.
-    const pid = server.child.pid!;
+    // 200 uploads at once.
+    const { body, contentType } = multipart("input.pdf", data, { angle: "90" });
     const before = await vm(pid, "VmRSS");
-    await fs.writeFile(`/proc/${pid}/clear_refs`, "5");
     const started = Date.now();
     const replies = await Promise.all(
       Array.from({ length: SIMULTANEOUS }, async () => {
@@ -109,10 +191,12 @@ export async function run(): Promise<void> {
     const elapsed = (Date.now() - started) / 1000;
     const ok = replies.filter((r) => r.ok && r.bytes > 0).length;
     printTable(
-      ["simultaneous uploads", "succeeded with a result", "seconds", "RSS before (MB)", "peak RSS (MB)"],
-      [[SIMULTANEOUS, ok, elapsed, before, await vm(pid, "VmHWM")]],
+      ["simultaneous uploads", "succeeded with a result", "seconds", "RSS before (MB)", "server peak RSS, whole bench (MB)"],
+      [[SIMULTANEOUS, ok, elapsed, before, await memory.stop()]],
     );
+    console.log(`\nLoad average ${os.loadavg()[0]!.toFixed(1)} at the end: on a shared machine, read the ratios, not the rates.`);
   } finally {
+    await memory.stop();
     server.child.kill();
     await fs.rm(work, { recursive: true, force: true });
   }

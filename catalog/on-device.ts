@@ -5,7 +5,18 @@ import { processorIdOf, TOOLS } from "./tools.js";
  * engines), by the id of the tool that does the work: tools under another name (encrypt-pdf for protect-pdf) follow
  * theirs. Every other tool runs on the server. The API runs every tool on the server.
  */
-export const ON_DEVICE_TOOLS: readonly string[] = ["merge-pdf", "split-pdf", "rotate-pdf", "delete-pages", "organize-pdf", "protect-pdf", "pdf-to-text", "unlock-pdf"];
+export const ON_DEVICE_TOOLS: readonly string[] = [
+  "merge-pdf",
+  "split-pdf",
+  "rotate-pdf",
+  "delete-pages",
+  "organize-pdf",
+  "protect-pdf",
+  "pdf-to-text",
+  "unlock-pdf",
+  "add-watermark",
+  "add-page-numbers",
+];
 
 export function runsOnDevice(processorId: string): boolean {
   return ON_DEVICE_TOOLS.includes(processorId);

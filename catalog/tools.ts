@@ -46,8 +46,11 @@ const PDF: readonly FileKind[] = ["pdf"];
 type Entry = Omit<ToolDefinition, "listed" | "screen" | "accepts" | "multiple" | "minFiles" | "maxFiles"> &
   Partial<Pick<ToolDefinition, "listed" | "screen" | "accepts" | "multiple" | "minFiles" | "maxFiles">>;
 
-/** Fills the common case: one PDF in, a generic screen, listed in the grid. */
-function tool(entry: Entry): ToolDefinition {
+/**
+ * Fills the common case: one PDF in, a generic screen, listed in the grid. The entry's literal types (its id, what
+ * it is the same as, whether it dispatches) stay in the result's type, so tool ids are a type the compiler knows.
+ */
+function tool<const E extends Entry>(entry: E): ToolDefinition & Pick<E, "id" | "sameAs" | "dispatchField"> {
   const multiple = entry.multiple ?? false;
   return {
     listed: true,
@@ -91,7 +94,7 @@ const SIGNING = {
   ],
 } as const satisfies Partial<Entry>;
 
-export const TOOLS: readonly ToolDefinition[] = [
+const CATALOGUE = [
   // Organize
   tool({
     id: "merge-pdf",
@@ -427,6 +430,19 @@ export const TOOLS: readonly ToolDefinition[] = [
     tool({ id, name, description, category: "convert", icon: "FileOutput", screen: "convert-format", listed: false, options }),
   ),
 ];
+
+type CatalogueEntry = (typeof CATALOGUE)[number];
+
+/** Every tool's id, as the compiler knows them. */
+export type ToolId = CatalogueEntry["id"];
+
+/**
+ * The ids whose tools do their own work: not another tool's under a second name (`sameAs`), nor a screen that hands
+ * each file to the tool of the chosen format (`dispatchField`). Each needs a processor on the server.
+ */
+export type ProcessorId = Exclude<ToolId, Extract<CatalogueEntry, { sameAs: string }>["id"] | Extract<CatalogueEntry, { dispatchField: object }>["id"]>;
+
+export const TOOLS: readonly ToolDefinition[] = CATALOGUE;
 
 const byId = new Map(TOOLS.map((t) => [t.id, t]));
 

@@ -26,6 +26,14 @@ export function rotateArg(degrees: number, pages: string): string {
   return `--rotate=+${normal}:${pages}`;
 }
 
+/**
+ * Lays pages of `stamp` over pages of `input`: the n-th page of `to` receives the n-th page of `from` (both qpdf
+ * page ranges; a stamp page may repeat). qpdf 11 takes one overlay file per run.
+ */
+export function overlayArgs(input: string, stamp: string, output: string, pairing: { to: string; from: string }): string[] {
+  return [input, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output];
+}
+
 /** Rewritten smaller: object streams, compressed streams, unused resources dropped (Delete Pages' "optimize"). */
 export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
 

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { processorIdOf, TOOLS } from "../catalog/tools.js";
+import { TOOLS } from "../catalog/tools.js";
 import { isPageSelectionText, parsePageSpans } from "../catalog/page-ranges.js";
 import { joinLines, splitEdges, trimLineEnds } from "../pdf-ops/line-whitespace.js";
 import { decodeOptions } from "../pdf-ops/options.js";
 import { fieldLimitsFor } from "../server/http/field-limits.js";
-import { OPTION_CHECKS } from "../server/tools/index.js";
+import { optionCheckOf } from "../server/tools/index.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeDocx } from "./helpers/office-fixtures.js";
 import { makePng } from "./helpers/png.js";
@@ -70,7 +70,7 @@ function decoded(tool: (typeof TOOLS)[number], fields: Record<string, string>): 
   if (Object.entries(fields).some(([k, v]) => v.length > limits.charsFor(k))) return undefined;
   try {
     const options = decodeOptions(tool.options, new Map(Object.entries(fields).map(([k, v]) => [k, [v]])));
-    OPTION_CHECKS[processorIdOf(tool)]?.(options as never);
+    optionCheckOf(tool)?.(options);
     return options;
   } catch {
     return undefined;

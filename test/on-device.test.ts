@@ -13,7 +13,7 @@ import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { nodeDeviceEngines } from "./helpers/device-engines.js";
 import { makeFormPdf } from "./helpers/form-pdf.js";
 import { PDFDocument } from "@cantoo/pdf-lib";
-import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
+import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { readZip } from "./helpers/zip.js";
@@ -96,6 +96,11 @@ async function describePdf(output: DeviceOutput | Named) {
 }
 
 async function expectSameResults(tool: string, files: readonly Named[], fields: Fields = {}) {
+  return (await compareResults(tool, files, fields)).device;
+}
+
+/** expectSameResults, with the server's outputs for further comparison. */
+async function compareResults(tool: string, files: readonly Named[], fields: Fields) {
   const server = await onServer(tool, files, fields);
   expect(server.reply.status, server.reply.body.error).toBe(200);
   const device = await onDevice(tool, files, fields);
@@ -104,7 +109,7 @@ async function expectSameResults(tool: string, files: readonly Named[], fields: 
   const describeAll = (outputs: ReadonlyArray<DeviceOutput | Named>) => Promise.all(outputs.map(describePdf));
   expect(await describeAll(device.files)).toEqual(await describeAll(server.outputs));
   expect(await describeAll(device.extraction?.files ?? [])).toEqual(await describeAll(server.extracted));
-  return device;
+  return { device, server };
 }
 
 async function expectSameRefusal(tool: string, files: readonly Named[], fields: Fields = {}) {
@@ -290,5 +295,75 @@ describe("extract-text on the device and on the server", () => {
     const blank = { name: "blank.pdf", data: await makeBlankPdf() };
     await expectSameRefusal("extract-text", [blank], { ocrEnabled: false });
     await expect(onDevice("extract-text", [blank], {})).rejects.toThrow(/runs on our server/);
+  });
+});
+
+/** Both outputs drawn page by page by pdftoppm: a stamp must land in the same place, at the same size and shade. */
+async function expectSameRendering(device: DeviceOutput, server: Named) {
+  const written = async (output: DeviceOutput | Named) => {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+    await fs.writeFile(file, output.data);
+    return file;
+  };
+  const [a, b] = [await written(device), await written(server)];
+  const pages = Number((await pdfinfo(a)).Pages);
+  for (let page = 1; page <= pages; page++) {
+    const [x, y] = await Promise.all([renderGray(a, page), renderGray(b, page)]);
+    expect([x.width, x.height]).toEqual([y.width, y.height]);
+    expect(Buffer.compare(x.pixels, y.pixels), `page ${page}`).toBe(0);
+  }
+}
+
+/** `ten` with its first pages turned, so that stamps must follow the visible page. */
+async function tenTurned(): Promise<Named> {
+  const source = path.join(dir, "ten-source.pdf");
+  const out = path.join(dir, "ten-turned.pdf");
+  await fs.writeFile(source, ten.data);
+  await exec("qpdf", ["--rotate=+90:1-3", source, out]);
+  return named(out, "turned.pdf");
+}
+
+async function expectSameStamps(tool: string, files: readonly Named[], fields: Fields) {
+  const { device, server } = await compareResults(tool, files, fields);
+  await expectSameRendering(device.files[0]!, server.outputs[0]!);
+  return device;
+}
+
+describe("add-watermark on the device and on the server", () => {
+  it.each([
+    [{}],
+    [{ position: "tiled", rotation: 0, pages: "2-3,last", fontColor: "#c00000", opacity: 80, fontSize: 30 }],
+    [{ watermarkText: "Черновик № 7", position: "top-right", rotation: -30 }],
+  ])("stamps the same pages the same way with %j", async (fields) => {
+    await expectSameStamps("add-watermark", [await tenTurned()], fields);
+  });
+
+  it("lays level text over the chosen pages only", async () => {
+    const device = await expectSameStamps("add-watermark", [ten], { watermarkText: "Entwurf № 7", rotation: 0, pages: "2" });
+    const texts = (await describePdf(device.files[0]!)).texts;
+    expect(texts.map((t) => t.includes("Entwurf № 7"))).toEqual(texts.map((_, i) => i === 1));
+  });
+
+  it("refuses pages outside the document with the server's sentence", async () => {
+    await expectSameRefusal("add-watermark", [ten], { pages: "4-12" });
+  });
+});
+
+describe("add-page-numbers on the device and on the server", () => {
+  it.each([
+    [{}],
+    [{ format: "Page {n} of {total}", position: "top-right", startNumber: 5, excludePages: "3", skipFirstPage: true, fontColor: "#0000ff", margin: 20 }],
+    [{ format: "{n}/{total}", position: "bottom-left", pageRange: "2-8", prefix: "№ ", suffix: " –", fontSize: 20 }],
+  ])("numbers the same pages the same way with %j", async (fields) => {
+    await expectSameStamps("add-page-numbers", [await tenTurned()], fields);
+  });
+
+  it("gives the file back as it was where nothing is to be numbered, as the server does", async () => {
+    const device = await expectSameResults("add-page-numbers", [ten], { pageRange: "1", skipFirstPage: true });
+    expect(device.files[0]!.data).toEqual(ten.data);
+  });
+
+  it("refuses an excluded range outside the document with the server's sentence", async () => {
+    await expectSameRefusal("add-page-numbers", [ten], { excludePages: "11" });
   });
 });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
+import { withTimelines } from "./helpers/timelines.js";
 
 const STEPS_IN_ORDER = [
   "upload received",
@@ -27,29 +28,14 @@ describe("PHASE_TIMING: where each API call's time goes", () => {
   });
 
   it("writes one line per call with every step, its own engine runs included, in order", async () => {
-    const lines: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      const text = String(chunk);
-      if (text.startsWith('{"requestTimeline"')) {
-        lines.push(text);
-        return true;
-      }
-      return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
-    });
-    try {
-      const replies = await Promise.all([
+    const { result: replies, timelines } = await withTimelines(2, () =>
+      Promise.all([
         postTool(server, "rotate-pdf", [corpus("pdflatex-4-pages.pdf")], { angle: 90 }),
         postTool(server, "rotate-pdf", [corpus("multicolumn.pdf")], { angle: 180 }),
-      ]);
-      expect(replies.map((r) => r.status)).toEqual([200, 200]);
-      // The line is written once the reply has gone, which the client may see a moment before.
-      await vi.waitFor(() => expect(lines).toHaveLength(2));
-    } finally {
-      spy.mockRestore();
-    }
-    for (const line of lines) {
-      const marks = (JSON.parse(line) as { requestTimeline: Array<[string, number]> }).requestTimeline;
+      ]),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200]);
+    for (const marks of timelines) {
       const times = marks.map(([, ms]) => ms);
       expect(times).toEqual([...times].sort((a, b) => a - b));
       const steps = marks.map(([step]) => step);

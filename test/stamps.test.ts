@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { corpus } from "./helpers/corpus.js";
-import { PDFDocument } from "@cantoo/pdf-lib";
-import { makeNumberedPdf, pageTexts, pdftotext, qpdfCheck, renderGray, wordBoxes, writeTemp, type WordBox } from "./helpers/pdf-tools.js";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { corpus, corpusPdfs } from "./helpers/corpus.js";
+import { degrees, PDFDocument } from "@cantoo/pdf-lib";
+import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { everyPage, popplerVisibleTrimBoxes } from "../server/engines/poppler-page-boxes.js";
+import { makeNumberedPdf, pageTexts, pdftotext, qpdfCheck, renderGray, tempDir, wordBoxes, writeTemp, type WordBox } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
@@ -209,4 +213,37 @@ describe("add-page-numbers", () => {
     expect(text).toContain("Page 200 of 200");
     expect(text).toContain("Sample page 200 of 200");
   });
+});
+
+describe("page sizes for stamps, from pdfinfo", () => {
+  it("match MuPDF's visible trim boxes on every corpus file and on trimmed, cropped and turned pages", async () => {
+    const workDir = await tempDir();
+    const doc = await PDFDocument.create();
+    doc.addPage([600, 800]).setTrimBox(40, 60, 500, 700);
+    const turned = doc.addPage([600, 800]);
+    turned.setTrimBox(0, 0, 300, 700);
+    turned.setRotation(degrees(90));
+    const cropped = doc.addPage([600, 800]);
+    cropped.setCropBox(50, 50, 300, 400);
+    cropped.setRotation(degrees(270));
+    const files = [...corpusPdfs(), path.join(workDir, "boxes.pdf")];
+    await fs.writeFile(files.at(-1)!, await doc.save());
+    const ctx = { workDir, timeoutMs: 60_000, maxPages: 5000, progress: () => {} };
+    let compared = 0;
+    for (const original of files) {
+      const file = path.join(workDir, `copy-${compared++}.pdf`);
+      await fs.copyFile(original, file);
+      const mupdf = await runMupdf("pageBoxes", { input: file }, ctx).catch(() => undefined);
+      if (!mupdf) continue;
+      const poppler = everyPage(await popplerVisibleTrimBoxes(file, mupdf.pages.length, ctx), mupdf.pages.length);
+      expect(poppler, original).toBeDefined();
+      for (const [i, box] of mupdf.pages.entries()) {
+        expect(Math.abs(poppler![i]!.width - box.width), `${original} page ${i + 1} width`).toBeLessThan(0.5);
+        expect(Math.abs(poppler![i]!.height - box.height), `${original} page ${i + 1} height`).toBeLessThan(0.5);
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+    releaseMupdfChildren(workDir);
+    await fs.rm(workDir, { recursive: true });
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type * as Mupdf from "mupdf";
 import type { Said } from "../message.js";
+import type { UnicodeFontSource } from "../stamp/draw.js";
 import type { InputData, QpdfEngine } from "./qpdf-wasm.js";
 
 /**
@@ -31,6 +32,8 @@ export interface DeviceResult {
 export interface DeviceEngines {
   qpdf(): Promise<QpdfEngine>;
   mupdf(): Promise<typeof Mupdf>;
+  /** DejaVu Sans, for stamps with text Helvetica cannot encode. */
+  unicodeFont: UnicodeFontSource;
 }
 
 export interface DeviceContext {

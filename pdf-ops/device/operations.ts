@@ -8,6 +8,11 @@ import { rotateOnDevice } from "./rotate.js";
 import { splitOnDevice } from "./split.js";
 import { unlockOnDevice } from "./unlock.js";
 
+/** An operation whose code (and the libraries it needs) loads only when it first runs. */
+function loadedWhenRun(load: () => Promise<DeviceOperation<never>>): DeviceOperation<never> {
+  return async (input, ctx) => (await load())(input, ctx);
+}
+
 /** The tools that run in the visitor's browser, by the id of the tool that does the work (processorIdOf). */
 export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>> = {
   "merge-pdf": mergeOnDevice,
@@ -18,4 +23,7 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "protect-pdf": protectOnDevice,
   "pdf-to-text": extractTextOnDevice,
   "unlock-pdf": unlockOnDevice,
+  // pdf-lib draws their stamps: it stays out of the worker's script until one of them runs.
+  "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
+  "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
 };

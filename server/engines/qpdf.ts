@@ -3,7 +3,7 @@ import os from "node:os";
 import { classifyRunFailure, EngineError, runProcess, setEngineConcurrency, type RunResult } from "./process-runner.js";
 import type { EngineContext } from "./context.js";
 import { qpdfFailureKind } from "../../pdf-ops/qpdf-failure.js";
-import { assembleArgs, mergeArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
+import { assembleArgs, mergeArgs, overlayArgs, type PageSource } from "../../pdf-ops/qpdf-args.js";
 import { countPageLines, pageTreeArgs, readPageTree, warnsAboutTree, type PageTreeReading } from "../../pdf-ops/qpdf-inspection.js";
 
 /**
@@ -121,10 +121,7 @@ export async function mergeDocuments(files: readonly string[], output: string, c
   await qpdf(mergeArgs(files, output), ctx, options);
 }
 
-/**
- * Lays pages of `stamp` over pages of `input`: the n-th page of `to` receives the n-th page of `from`
- * (both qpdf page ranges; a stamp page may repeat). qpdf 11 takes one overlay file per run.
- */
+/** Lays pages of `stamp` over pages of `input` (see overlayArgs). */
 export async function overlay(
   input: string,
   stamp: string,
@@ -132,7 +129,7 @@ export async function overlay(
   ctx: EngineContext,
   pairing: { to: string; from: string },
 ): Promise<void> {
-  await qpdf([input, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output], ctx);
+  await qpdf(overlayArgs(input, stamp, output, pairing), ctx);
 }
 
 /** Whether the document has any bookmarks: qpdf reads only the outline tree, far cheaper than opening it in MuPDF. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { findTool, processorIdOf } from "../../catalog/tools.js";
+import { findTool } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import type { Config } from "../config.js";
 import { NotAvailableError, UserError } from "../errors.js";
@@ -10,7 +10,7 @@ import { newId } from "../lib/ids.js";
 import type { Stats } from "../storage/stats.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
-import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
+import { optionCheckOf, processorOf } from "../tools/index.js";
 import type { InputFile } from "../work/types.js";
 import { fieldLimitsFor, type FieldLimits } from "./field-limits.js";
 import { addEarlierResults } from "./earlier-results.js";
@@ -65,12 +65,12 @@ export async function acceptJob(toolId: string, request: FastifyRequest, deps: J
   if (!requested) throw new UserError(msg("errors.unknownTool", { tool: toolId.slice(0, 100) }), 404, "unknown_tool");
   return acceptWork(request, deps, fieldLimitsFor(requested), (fields) => {
     const tool = resolveTool(requested, fields);
-    if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
+    if (!processorOf(tool)) throw new NotAvailableError(tool.id);
     const batch = batchAsked(tool, fields);
     // A batch takes as many files as any request may carry, each run on its own.
     const checkAs = batch ? { ...tool, maxFiles: deps.config.maxFiles } : tool;
     const options = decodeOptions(tool.options, fields);
-    OPTION_CHECKS[processorIdOf(tool)]?.(options as never);
+    optionCheckOf(tool)?.(options);
     return { checkAs, toolId: tool.id, options, ...(batch && { batch }) };
   });
 }

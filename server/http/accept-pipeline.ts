@@ -1,11 +1,11 @@
 import type { FastifyRequest } from "fastify";
-import { findTool, processorIdOf } from "../../catalog/tools.js";
+import { findTool } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { InvalidOptionsError, NotAvailableError, UserError } from "../errors.js";
 import type { ProcessReply } from "../jobs/publish.js";
 import type { Job } from "../jobs/queue.js";
 import type { PipelineStep } from "../jobs/spec.js";
-import { OPTION_CHECKS, PROCESSORS } from "../tools/index.js";
+import { optionCheckOf, processorOf } from "../tools/index.js";
 import { acceptWork, type JobDeps } from "./accept-job.js";
 import { JSON_FIELD_CHARS, TEXT_FIELD_CHARS, type FieldLimits } from "./field-limits.js";
 import { describeIssue } from "../../pdf-ops/options.js";
@@ -53,7 +53,7 @@ function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step:
   const options = raw.options ?? {};
   if (!isRecord(options)) throw refuseStep(stepName(index, named), msg("pipeline.optionsNotObject"));
   const tool = dispatched(named, options, stepName(index, named));
-  if (!PROCESSORS[processorIdOf(tool)]) throw new NotAvailableError(tool.id);
+  if (!processorOf(tool)) throw new NotAvailableError(tool.id);
   if ((tool.extraFiles ?? []).length > 0) {
     throw refuse(msg("pipeline.ownFile", { step: stepName(index, tool), fields: tool.extraFiles!.map((f) => f.name).join(", ") }));
   }
@@ -61,7 +61,7 @@ function checkedStep(raw: unknown, index: number): { tool: ToolDefinition; step:
   const parsed = tool.options.safeParse(options);
   if (!parsed.success) throw refuseStep(stepName(index, tool), describeIssue(parsed.error.issues[0]!, options));
   try {
-    OPTION_CHECKS[processorIdOf(tool)]?.(parsed.data as never);
+    optionCheckOf(tool)?.(parsed.data);
   } catch (err) {
     if (err instanceof InvalidOptionsError) throw refuseStep(stepName(index, tool), err.text);
     throw err;

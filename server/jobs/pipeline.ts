@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { findTool, processorIdOf } from "../../catalog/tools.js";
+import { findTool } from "../../catalog/tools.js";
 import type { ToolDefinition } from "../../catalog/types.js";
 import { EngineFailure, NotAvailableError, replyForFailure, UserError } from "../errors.js";
 import { sniffKind } from "../lib/sniff.js";
-import { PROCESSORS } from "../tools/index.js";
-import type { InputFile, OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
+import { processorOf } from "../tools/index.js";
+import type { InputFile, OutputFile, ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { kindNames } from "../i18n/kind-names.js";
@@ -56,7 +56,7 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
   const said: Said[] = [];
   for (const [index, step] of steps.entries()) {
     const tool = findTool(step.toolId);
-    const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
+    const processor = tool && processorOf(tool);
     if (!tool || !processor) throw new NotAvailableError(tool?.id ?? step.toolId);
     if (result && previous) files = await outputsAsInputs(result.files, tool, index, previous);
     const workDir = path.join(ctx.workDir, `step-${index + 1}`);

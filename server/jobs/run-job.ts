@@ -1,17 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { findTool, processorIdOf } from "../../catalog/tools.js";
-import type { Config } from "../config.js";
+import { findTool } from "../../catalog/tools.js";
 import { configurePageRendering } from "../convert/parallel-render.js";
 import { configureMupdf, mupdfAhead } from "../engines/mupdf/pool.js";
+import type { EnginePoolLimits } from "../engines/engine-pool.js";
+import type { EgressPolicy } from "../engines/egress/addresses.js";
 import { EngineError, setEngineTimeLimits } from "../engines/process-runner.js";
 import { protectFromEngines, registerWorkArea } from "../engines/sandbox.js";
 import { EngineFailure, NotAvailableError, replyForFailure } from "../errors.js";
 import type { FileStore } from "../storage/store.js";
 import type { WorkDirs } from "../storage/work-dirs.js";
-import { PROCESSORS } from "../tools/index.js";
-import type { InputFile, Processor } from "../work/types.js";
-import { JobDeadline } from "./job-deadline.js";
+import { processorOf } from "../tools/index.js";
+import type { InputFile } from "../work/types.js";
+import { JobDeadline, type DeadlineSettings } from "./job-deadline.js";
 import { runBatch } from "./batch.js";
 import { runPipeline } from "./pipeline.js";
 import { publishResult, type ProcessReply } from "./publish.js";
@@ -22,8 +23,23 @@ import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { WarmWorkDirs } from "./warm-work-dirs.js";
 import { markStep } from "../lib/request-timeline.js";
 
-export interface RunnerDeps {
-  config: Config;
+/** The settings a job runs under; server/config.ts reads and documents each from the environment. */
+export interface JobSettings {
+  dataDir: string;
+  engineTimeoutMs: number;
+  engineTimeLimitsMs: Record<string, number>;
+  maxPages: number;
+  renderProcesses: number;
+  mupdf: EnginePoolLimits;
+  mupdfChildrenAhead: number;
+  jobDeadline: DeadlineSettings;
+  tsaUrl?: string;
+  tsaTimeoutMs: number;
+  egressPolicy: EgressPolicy;
+}
+
+export interface RunnerDeps<Settings extends JobSettings = JobSettings> {
+  config: Settings;
   store: FileStore;
   workDirs: WorkDirs;
 }
@@ -44,7 +60,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   const folders = new WarmWorkDirs(workDirs, config.mupdfChildrenAhead, mupdfAhead);
   const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
-    const processor = tool && (PROCESSORS[processorIdOf(tool)] as Processor<Record<string, unknown>> | undefined);
+    const processor = tool && processorOf(tool);
     if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
     markStep("job started");
     const workDir = await folders.take();

@@ -1,98 +1,45 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import * as fontkit from "fontkit";
-import { degrees as pdfDegrees, PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
-import { formatPageList } from "../../catalog/page-ranges.js";
+import type { PDFDocument } from "@cantoo/pdf-lib";
+import {
+  fontFor as sharedFontFor,
+  overlayPairing,
+  stampBytes,
+  type StampFont,
+  type StampPlacement,
+  type StampPlan,
+  type StampTarget,
+  type UnicodeFontSource,
+} from "../../pdf-ops/stamp/draw.js";
 import { overlay } from "../engines/qpdf.js";
 import { EngineError } from "../engines/process-runner.js";
 import { failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { everyPage, popplerVisibleTrimBoxes } from "../engines/poppler-page-boxes.js";
 import type { PageBox } from "../engines/mupdf/tasks.js";
-import type { ProcessorContext } from "../work/types.js";
+import type { ProcessorContext, ToolResult } from "../work/types.js";
 import { withContentRebuilt } from "./pdf-input.js";
-
-/**
- * Stamps (watermarks, page numbers) are drawn once into a small PDF with pdf-lib and laid over the document with
- * qpdf. The original content stays byte for byte as it was, and a 500-page file costs a few milliseconds a page.
- * qpdf fits an overlay page into the visible page (after /Rotate), so stamps are drawn at the visible size.
- */
 
 /** Fonts with wide Unicode coverage from Debian's fonts-dejavu-core, for text Helvetica cannot encode. */
 const UNICODE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const UNICODE_BOLD_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 
-export interface StampFont {
-  font: PDFFont;
-  /** Height of capital letters as a fraction of the font size, for centring text vertically. */
-  capHeight: number;
-}
+export const serverUnicodeFont: UnicodeFontSource = async (bold) => fs.readFile(bold ? UNICODE_BOLD_FONT : UNICODE_FONT);
 
-/** Helvetica where it covers every character (nothing to embed), else DejaVu Sans, subset to the glyphs used. */
-export async function fontFor(doc: PDFDocument, texts: readonly string[], bold = false): Promise<StampFont> {
-  const standard = await doc.embedFont(bold ? StandardFonts.HelveticaBold : StandardFonts.Helvetica);
-  // Helvetica's encoder replaces what it cannot encode with "?", so check coverage before trusting it.
-  const covered = new Set(standard.getCharacterSet());
-  const fits = texts.every((text) => [...text].every((ch) => covered.has(ch.codePointAt(0)!)));
-  if (fits) return { font: standard, capHeight: 0.718 };
-  doc.registerFontkit(fontkit);
-  const bytes = await fs.readFile(bold ? UNICODE_BOLD_FONT : UNICODE_FONT);
-  // fontkit shapes the text (joining forms, right-to-left order) when pdf-lib lays it out.
-  return { font: await doc.embedFont(bytes, { subset: true }), capHeight: 0.729 };
-}
+export type { StampFont };
 
-export function hexToRgb(hex: string): { r: number; g: number; b: number } {
-  const n = parseInt(hex.slice(1), 16);
-  return { r: ((n >> 16) & 255) / 255, g: ((n >> 8) & 255) / 255, b: (n & 255) / 255 };
-}
-
-export async function visiblePageBoxes(file: string, ctx: ProcessorContext): Promise<PageBox[]> {
-  return (await runMupdf("pageBoxes", { input: file }, ctx)).pages;
+/** Helvetica where it covers every character, else DejaVu Sans from the disk (see the shared fontFor). */
+export function fontFor(doc: PDFDocument, texts: readonly string[], bold = false): Promise<StampFont> {
+  return sharedFontFor(doc, texts, serverUnicodeFont, bold);
 }
 
 /**
- * Draws `text` so that the centre of its box lands on (cx, cy), turned by `degrees` counter-clockwise around that
- * centre. pdf-lib rotates around the text origin, so the origin is moved back by the rotated half-extent.
+ * The size of each page's trim box as it is seen, which qpdf fits a stamp page into: from pdfinfo, a short program
+ * run, where it reads every page; from MuPDF otherwise, whose process of the job's own costs far more to start.
  */
-export function drawCenteredText(
-  page: PDFPage,
-  text: string,
-  font: StampFont,
-  size: number,
-  cx: number,
-  cy: number,
-  degrees: number,
-  style: Omit<NonNullable<Parameters<PDFPage["drawText"]>[1]>, "x" | "y" | "size" | "font" | "rotate">,
-): void {
-  const width = font.font.widthOfTextAtSize(text, size);
-  const halfHeight = (font.capHeight * size) / 2;
-  const rad = (degrees * Math.PI) / 180;
-  const cos = Math.cos(rad);
-  const sin = Math.sin(rad);
-  const dx = (width / 2) * cos - halfHeight * sin;
-  const dy = (width / 2) * sin + halfHeight * cos;
-  page.drawText(text, {
-    ...style,
-    x: cx - dx,
-    y: cy - dy,
-    size,
-    font: font.font,
-    rotate: pdfDegrees(degrees),
-  });
-}
-
-/** The box a piece of text takes once turned, for placing it against the page edges. */
-export function rotatedExtent(width: number, height: number, degrees: number): { width: number; height: number } {
-  const rad = (degrees * Math.PI) / 180;
-  const cos = Math.abs(Math.cos(rad));
-  const sin = Math.abs(Math.sin(rad));
-  return { width: width * cos + height * sin, height: width * sin + height * cos };
-}
-
-export interface StampPlacement {
-  /** One-based document pages that receive a stamp, ascending. */
-  targets: number[];
-  /** For each target, the one-based stamp page laid over it. */
-  stampPages: number[];
+export async function visiblePageBoxes(pdf: { path: string; pageCount: number }, ctx: ProcessorContext): Promise<PageBox[]> {
+  const read = everyPage(await popplerVisibleTrimBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount);
+  return read ?? (await runMupdf("pageBoxes", { input: pdf.path }, ctx)).pages;
 }
 
 /**
@@ -107,8 +54,8 @@ export async function applyStamps(
   ctx: ProcessorContext,
 ): Promise<void> {
   const stampPath = path.join(ctx.workDir, `stamp-${path.basename(output)}`);
-  await fs.writeFile(stampPath, await stamp.save({ useObjectStreams: false }));
-  const pairing = { to: formatPageList(placement.targets), from: formatPageList(placement.stampPages) };
+  await fs.writeFile(stampPath, await stampBytes(stamp));
+  const pairing = overlayPairing(placement);
   try {
     await overlay(input, stampPath, output, ctx, pairing);
   } catch (err) {
@@ -117,4 +64,25 @@ export async function applyStamps(
     if (!(failedWith(err, "damaged") && err.cause instanceof EngineError && /errors while decoding content stream/.test(err.cause.stderr))) throw err;
     await overlay(await withContentRebuilt(input, ctx), stampPath, output, ctx, pairing);
   }
+}
+
+/** The document as the shared stamping plans see it; its page boxes are read (visiblePageBoxes) when asked for. */
+export function stampTarget(pdf: { path: string; name: string; pageCount: number }, ctx: ProcessorContext): StampTarget {
+  return {
+    name: pdf.name,
+    pageCount: pdf.pageCount,
+    boxes: async () => {
+      const boxes = await visiblePageBoxes(pdf, ctx);
+      ctx.progress(0.3);
+      return boxes;
+    },
+  };
+}
+
+/** Carries out a stamping plan on the server: the stamp laid over the document, or the document as it was. */
+export async function stampOnServer(pdf: { path: string }, plan: StampPlan, ctx: ProcessorContext): Promise<ToolResult> {
+  if (!plan.stamp) return { files: [{ path: pdf.path, name: plan.name }], message: plan.message };
+  const out = path.join(ctx.workDir, "stamped.pdf");
+  await applyStamps(pdf.path, plan.stamp.doc, plan.stamp.placement, out, ctx);
+  return { files: [{ path: out, name: plan.name }], message: plan.message };
 }

@@ -1,3 +1,5 @@
+import { processorIdOf, type ProcessorId } from "../../catalog/tools.js";
+import type { ToolDefinition } from "../../catalog/types.js";
 import type { Processor } from "../work/types.js";
 import { mergePdf } from "./merge-pdf.js";
 import { splitPdf } from "./split-pdf.js";
@@ -38,11 +40,8 @@ import { htmlToPdf } from "./html-to-pdf.js";
 import { checkRedactOptions, redactPdf } from "./redact-pdf.js";
 import { comparePdf } from "./compare-pdf.js";
 
-/**
- * Processors by the id of the tool whose work they do. A catalogue tool missing here answers
- * "<Tool name> is not available yet." with 501.
- */
-export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
+/** Processors by the id of the tool whose work they do: a catalogue tool without one does not compile. */
+const PROCESSORS: Readonly<Record<ProcessorId, Processor<never>>> = {
   "merge-pdf": mergePdf,
   "split-pdf": splitPdf,
   "rotate-pdf": rotatePdf,
@@ -88,6 +87,23 @@ export const PROCESSORS: Readonly<Record<string, Processor<never>>> = {
  * engine), by processor id: run when a request or a pipeline step is accepted, so that the mistake is a 400 before
  * any file is stored or engine started. Each throws InvalidOptionsError.
  */
-export const OPTION_CHECKS: Partial<Record<string, (options: never) => void>> = {
+const OPTION_CHECKS: Partial<Record<ProcessorId, (options: never) => void>> = {
   "redact-pdf": checkRedactOptions,
 };
+
+function own<T>(table: Readonly<Partial<Record<string, T>>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/**
+ * The processor that does a tool's work; none for a tool that dispatches to others (Convert PDF), or for an id
+ * that came from outside the catalogue's types (a request, a stored job).
+ */
+export function processorOf(tool: ToolDefinition): Processor<Record<string, unknown>> | undefined {
+  return own(PROCESSORS, processorIdOf(tool)) as Processor<Record<string, unknown>> | undefined;
+}
+
+/** The tool's option check beyond its schema, if it has one. */
+export function optionCheckOf(tool: ToolDefinition): ((options: Record<string, unknown>) => void) | undefined {
+  return own(OPTION_CHECKS, processorIdOf(tool)) as ((options: Record<string, unknown>) => void) | undefined;
+}

@@ -70,7 +70,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
 
   let box: ReturnType<typeof placeSignature> | undefined;
   if (options.visibleSignature) {
-    const size = (await visiblePageBoxes(pdf.path, ctx))[pageIndex]!;
+    const size = (await visiblePageBoxes(pdf, ctx))[pageIndex]!;
     box = placeSignature(options, size.width, size.height);
     const stamp = await PDFDocument.create();
     const page = stamp.addPage([size.width, size.height]);

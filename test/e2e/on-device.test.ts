@@ -152,6 +152,31 @@ describe("page tools on the device", () => {
     expect(calls).toEqual([]);
   });
 
+  it("watermarks and numbers pages with no upload, and uploads them with the switch", async () => {
+    const { page, calls } = await openTool("/add-watermark", ten);
+    await page.getByLabel("Watermark text").fill("Entwurf № 7");
+    await page.getByLabel("Rotation (degrees)").fill("0");
+    const [file] = await runAndDownload(page, "Process File");
+    await qpdfCheck(file!);
+    const texts = await pageTexts(file!);
+    expect(texts).toHaveLength(10);
+    expect(texts.every((text, i) => text.includes("Entwurf № 7") && text.includes(`Sample page ${i + 1} of 10`))).toBe(true);
+    expect(calls).toEqual([]);
+
+    const numbers = await openTool("/add-page-numbers", ten);
+    const [numbered] = await runAndDownload(numbers.page, "Process File");
+    await qpdfCheck(numbered!);
+    const lines = (await pageTexts(numbered!)).map((text) => text.split("\n").map((line) => line.trim()));
+    expect(lines.every((pageLines, i) => pageLines.includes(String(i + 1)))).toBe(true);
+    await expect.poll(() => numbers.page.getByTestId("result").innerText()).toContain("Numbered 10 of 10 pages");
+    expect(numbers.calls).toEqual([]);
+
+    await numbers.page.getByRole("switch", { name: "Use the server instead" }).click();
+    const [fromServer] = await runAndDownload(numbers.page, "Process File");
+    expect((await pageTexts(fromServer!)).map((text) => text.split("\n").map((line) => line.trim()))).toEqual(lines);
+    expect(numbers.calls.some((c) => c.startsWith("POST /api/jobs/add-page-numbers"))).toBe(true);
+  });
+
   it("uploads instead when the visitor switches to the server, and remembers it", async () => {
     const { page, calls } = await openTool("/rotate-pdf", ten);
     await page.getByRole("switch", { name: "Use the server instead" }).click();
@@ -161,6 +186,15 @@ describe("page tools on the device", () => {
     expect(calls.some((c) => c.startsWith("POST /api/jobs/rotate-pdf"))).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole("switch", { name: "Use the server instead" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("says on the dedicated screens of server tools that they run on the server", async () => {
+    const { page } = await web.open();
+    for (const route of ["/ocr-pdf", "/repair-pdf", "/pdf-sign", "/convert-pdf"]) {
+      await page.goto(route);
+      await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
+      expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);
+    }
   });
 
   it("offers the server in one click when the device cannot read a file, with the reason", async () => {

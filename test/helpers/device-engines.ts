@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import * as mupdf from "mupdf";
 import type { DeviceEngines } from "../../pdf-ops/device/operation.js";
 import type { QpdfFactory } from "../../pdf-ops/device/qpdf-wasm.js";
+import { serverUnicodeFont } from "../../server/pdf/stamp.js";
 
 const require = createRequire(import.meta.url);
 
@@ -12,4 +13,5 @@ export const nodeDeviceEngines: DeviceEngines = {
     wasmUrl: require.resolve("@neslinesli93/qpdf-wasm/dist/qpdf.wasm"),
   }),
   mupdf: async () => mupdf,
+  unicodeFont: serverUnicodeFont,
 };

@@ -12,6 +12,7 @@ import { nUpTasks } from "./n-up-tasks.js";
 import { sanitizeTasks } from "./sanitize-tasks.js";
 import { redactTasks } from "./redact-tasks.js";
 import { compareTasks } from "./compare-tasks.js";
+import { visibleBoxes, type PageBox } from "../../../pdf-ops/page-boxes.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
 import { pageText } from "../../../pdf-ops/mupdf-text.js";
@@ -23,11 +24,7 @@ import { outlineOf, replaceOutline } from "../../../pdf-ops/mupdf-outline.js";
  * path so that large documents never cross the thread boundary.
  */
 
-export interface PageBox {
-  /** The page as seen, after its /Rotate: the size a stamp must have. */
-  width: number;
-  height: number;
-}
+export type { PageBox };
 
 /**
  * How an image was stored, for the reply: the first that applies of JPEG 2000, CCITT fax code, a stencil mask (1 bit
@@ -566,13 +563,7 @@ export const tasks = {
    * viewers show and annotations are placed on.
    */
   pageBoxes(args: { input: string; box?: "TrimBox" | "CropBox" }): { pages: PageBox[] } {
-    const doc = openPdf(args.input);
-    const pages: PageBox[] = [];
-    for (let i = 0, n = doc.countPages(); i < n; i++) {
-      const [x0, y0, x1, y1] = doc.loadPage(i).getBounds(args.box ?? "TrimBox");
-      pages.push({ width: x1 - x0, height: y1 - y0 });
-    }
-    return { pages };
+    return { pages: visibleBoxes(openPdf(args.input), args.box) };
   },
 
   /**

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.js";
-import { TOOLS, processorIdOf } from "../../../catalog/tools.js";
+import { TOOLS } from "../../../catalog/tools.js";
 import { networkSandboxAvailable } from "../../engines/network-sandbox.js";
 import { engineStatus } from "../../engines/registry.js";
 import { engineSandboxState } from "../../engines/sandbox.js";
 import { installedOcrLanguages } from "../../engines/tesseract.js";
 import type { JobQueue } from "../../jobs/queue.js";
-import { PROCESSORS } from "../../tools/index.js";
+import { processorOf } from "../../tools/index.js";
 
 export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, config: Pick<Config, "tsaUrl" | "fileTtlMs">): void {
   // Probing the engines starts a program each (LibreOffice's takes a while); done now, the first health check after
@@ -15,7 +15,7 @@ export function registerHealthRoute(app: FastifyInstance, queue: JobQueue, confi
   void installedOcrLanguages().catch(() => undefined);
   app.get("/api/health", async () => {
     const engines = await engineStatus();
-    const available = TOOLS.filter((t) => PROCESSORS[processorIdOf(t)] || t.dispatchField).map((t) => t.id);
+    const available = TOOLS.filter((t) => processorOf(t) || t.dispatchField).map((t) => t.id);
     return {
       status: "ok",
       engines,

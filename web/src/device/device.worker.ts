@@ -1,6 +1,9 @@
 /// <reference lib="webworker" />
 import createQpdf from "@neslinesli93/qpdf-wasm";
 import qpdfWasmUrl from "@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url";
+// The server's stamps use Debian's DejaVu Sans for text Helvetica cannot encode; the build ships the same files.
+import dejavuSansUrl from "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf?url";
+import dejavuSansBoldUrl from "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf?url";
 import { MAX_FILES } from "../../../catalog/file-kinds.js";
 import { UserError } from "../../../pdf-ops/errors.js";
 import { msg, type Message } from "../../../pdf-ops/message.js";
@@ -22,6 +25,11 @@ declare const self: DedicatedWorkerGlobalScope;
 const engines: DeviceEngines = {
   qpdf: async (): Promise<QpdfEngine> => ({ factory: createQpdf as unknown as QpdfFactory, wasmUrl: qpdfWasmUrl }),
   mupdf: () => import("mupdf"),
+  unicodeFont: async (bold) => {
+    const response = await fetch(bold ? dejavuSansBoldUrl : dejavuSansUrl);
+    if (!response.ok) throw new Error(`The font could not be loaded (${response.status}).`);
+    return new Uint8Array(await response.arrayBuffer());
+  },
 };
 
 /**
@@ -80,11 +88,11 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
 };
 
 /**
- * Every engine loaded (MuPDF too, though the last run may not have needed it), then what was fetched for them: a
- * visit without a network must find all of it in the offline cache.
+ * Every engine loaded (MuPDF and the stamps' fonts too, though the last run may not have needed them), then what
+ * was fetched for them: a visit without a network must find all of it in the offline cache.
  */
 async function reportAssets(): Promise<void> {
-  await Promise.all([engines.qpdf(), engines.mupdf()]);
+  await Promise.all([engines.qpdf(), engines.mupdf(), engines.unicodeFont(false), engines.unicodeFont(true)]);
   const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
   post({ type: "assets", urls: [self.location.href, ...fetched] });
 }

@@ -1,3 +1,4 @@
+import type { ToolId } from "../../../../catalog/tools.js";
 import { findToolSummary } from "../../lib/tool-summaries.js";
 
 /** `label` and `title` are message keys ("nav.merge", "tools:merge-pdf.name"); the menus translate them. */
@@ -11,10 +12,14 @@ export interface NavGroup {
 }
 
 /** A link to a tool's screen, named as the catalogue names it unless the menu shortens it. */
-function toolLink(id: string, label?: string): NavLink {
+function toolLink(id: ToolId, label?: string): NavLink {
   const tool = findToolSummary(id);
   if (!tool) throw new Error(`The menus name "${id}", which is not in the catalogue.`);
   return { label: label ?? `tools:${id}.name`, href: `/${id}` };
+}
+
+function toolLinks(ids: readonly ToolId[]): NavLink[] {
+  return ids.map((id) => toolLink(id));
 }
 
 /** The spec links Electronic Signature to /e-sign, which opens the Sign screen (catalog/site-pages.ts). */
@@ -26,16 +31,12 @@ export const PRIMARY_LINKS: readonly NavLink[] = [
   toolLink("compress-pdf", "nav.compress"),
 ];
 
-const convertLinks = ["pdf-to-word", "pdf-to-jpg", "pdf-to-excel", "pdf-to-ppt", "word-to-pdf", "jpg-to-pdf"].map((id) => toolLink(id));
-const editLinks = ["delete-pages", "rotate-pdf", "add-watermark"].map((id) => toolLink(id));
+const convertLinks = toolLinks(["pdf-to-word", "pdf-to-jpg", "pdf-to-excel", "pdf-to-ppt", "word-to-pdf", "jpg-to-pdf"]);
+const editLinks = toolLinks(["delete-pages", "rotate-pdf", "add-watermark"]);
 const securityLinks = [toolLink("protect-pdf"), toolLink("unlock-pdf"), electronicSignature];
-const advancedLinks = ["ocr-pdf", "repair-pdf", "annotate-pdf", "organize-pdf", "add-page-numbers", "convert-pdf"].map((id) =>
-  toolLink(id),
-);
-const moreLinks = ["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pages", "n-up-pdf", "extract-images", "sanitize-pdf", "redact-pdf", "compare-pdf"].map((id) =>
-  toolLink(id),
-);
-const popularLinks = ["merge-pdf", "split-pdf", "compress-pdf", "pdf-to-word"].map((id) => toolLink(id));
+const advancedLinks = toolLinks(["ocr-pdf", "repair-pdf", "annotate-pdf", "organize-pdf", "add-page-numbers", "convert-pdf"]);
+const moreLinks = toolLinks(["crop-pdf", "flatten-pdf", "edit-metadata", "remove-blank-pages", "n-up-pdf", "extract-images", "sanitize-pdf", "redact-pdf", "compare-pdf"]);
+const popularLinks = toolLinks(["merge-pdf", "split-pdf", "compress-pdf", "pdf-to-word"]);
 
 export const VIEW_ALL_TOOLS: NavLink = { label: "nav.viewAllTools", href: "/#tools" };
 

@@ -4,8 +4,9 @@ import { AppLink } from "../../components/layout/AppLink.js";
 import { ToolIcon } from "../../components/ToolIcon.js";
 import { buttonStyles } from "../../components/ui/styles.js";
 import { useT } from "../../i18n/use-t.js";
+import { WhereItRuns } from "./WhereItRuns.js";
 
-/** Back to Home, then the tool's icon, name and description: the top of every tool screen. */
+/** Back to Home, then the tool's icon, name and description, and where it runs: the top of every tool screen. */
 export function ToolHeader({ tool }: { tool: ToolDefinition }) {
   const t = useT("tool");
   return (
@@ -23,6 +24,7 @@ export function ToolHeader({ tool }: { tool: ToolDefinition }) {
           <p className="mt-1 text-slate-600 dark:text-slate-300">{t(`tools:${tool.id}.description`)}</p>
         </div>
       </header>
+      <WhereItRuns tool={tool} />
     </>
   );
 }

@@ -19,7 +19,7 @@ import { BatchNote } from "./BatchNote.js";
 import { ContinueWith } from "./ContinueWith.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
-import { DeviceFallback, WhereItRuns } from "./WhereItRuns.js";
+import { DeviceFallback } from "./WhereItRuns.js";
 import { takesWebAddress, WebAddressForm } from "./WebAddressForm.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
@@ -66,7 +66,6 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <ToolHeader tool={tool} />
-      <WhereItRuns tool={tool} />
       <div className="mt-8">
         {files.length === 0 ? (
           <>

@@ -1,0 +1,43 @@
+import fs from "node:fs/promises";
+import { EngineError } from "../engines/process-runner.js";
+import { checkVerdict } from "../engines/qpdf-check.js";
+import { pageCount, qpdfReading } from "../engines/qpdf.js";
+import { EngineFailure, TooManyPagesError } from "../errors.js";
+import type { InputFile, ProcessorContext } from "../work/types.js";
+import { statedPageCount } from "./stated-page-count.js";
+
+/** The verdict for a file whose check could not run to the end: its copies answer for themselves. */
+const UNCHECKED = 2;
+
+/**
+ * A qpdf job on every page of an upload, done in the one run that also tells what openPdfInput would have asked
+ * qpdf first, for tools whose result is a qpdf copy of the upload: the run rebuilds the page tree from the pages it
+ * walks (`--pages . 1-z`), so that a tree which loops, lists a page twice or states a wrong /Count makes it fail or
+ * warn, and the page count is then read from the tree it wrote (stated-page-count.ts). The check on the way in runs
+ * beside it. Where qpdf said anything at all (a warning, an error, a password) the result is undefined and the
+ * caller opens the upload the careful way (openPdfInput), which repairs what can be repaired and refuses the rest
+ * with its sentences; the page limit is kept here, after the run, whose work grows with the upload's size only.
+ */
+export async function everyPageInOneRun(file: InputFile, jobArgs: readonly string[], output: string, ctx: ProcessorContext): Promise<{ pageCount: number } | undefined> {
+  const checking = checkVerdict(file.path, ctx).catch((err: unknown) => {
+    if (err instanceof EngineError || err instanceof EngineFailure) return UNCHECKED;
+    throw err;
+  });
+  // Waited for below, or dropped with the job when the run fails first.
+  checking.catch(() => undefined);
+  // Resources are kept as they are: finding the unused ones would parse every page's content.
+  const args = [file.path, ...jobArgs, "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
+  const run = await qpdfReading(args, ctx).catch((err: unknown) => {
+    if (err instanceof EngineError || err instanceof EngineFailure) return undefined;
+    throw err;
+  });
+  const pages = run?.exitCode === 0 ? ((await statedPageCount(output)) ?? (await pageCount(output, ctx))) : 0;
+  if (pages === 0) {
+    await fs.rm(output, { force: true });
+    return undefined;
+  }
+  if (pages > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
+  ctx.allowPages?.(pages);
+  ctx.checkedPdfs?.set(file.path, await checking);
+  return { pageCount: pages };
+}

@@ -1,0 +1,110 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statedPageCount } from "../server/pdf/stated-page-count.js";
+import { corpus, corpusPdfs, ENCRYPTED_PDF } from "./helpers/corpus.js";
+import { pageCountOf, qpdfCheck, rotationsOf, tempDir, writeTemp } from "./helpers/pdf-tools.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
+import { download, postTool, startServer, type TestServer, type Upload } from "./helpers/server.js";
+import { withTimelines } from "./helpers/timelines.js";
+
+const exec = promisify(execFile);
+
+/** The engine runs one call started, by engine, from the server's PHASE_TIMING line. */
+async function startsOf(server: TestServer, tool: string, files: Upload[], fields: Record<string, string | number> = {}) {
+  const { result: reply, timelines } = await withTimelines(1, () => postTool(server, tool, files, fields));
+  const starts: Record<string, number> = {};
+  for (const [step] of timelines[0]!) {
+    const engine = / started$/.exec(step) && step.slice(0, -" started".length);
+    if (engine && engine !== "job") starts[engine] = (starts[engine] ?? 0) + 1;
+  }
+  return { reply, starts };
+}
+
+const PAGE = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] >>";
+
+describe("engine starts per request", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ phaseTiming: true, rateLimitPerMinute: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("rotates every page of a sound file in one qpdf run, with the check on the way in beside it", async () => {
+    const { reply, starts } = await startsOf(server, "rotate-pdf", [corpus("multicolumn.pdf")], { angle: 90 });
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toMatch(/90/);
+    expect(starts).toEqual({ qpdf: 2 });
+    const { path: out } = await download(server, reply.body.downloadUrl!);
+    await qpdfCheck(out);
+    expect(await pageCountOf(out)).toBe(3);
+    expect(await rotationsOf(out)).toEqual([90, 90, 90]);
+  }, 60_000);
+
+  it("a page tree stating a wrong count still goes the careful way and comes out with its real pages", async () => {
+    const wrong = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 7 >>", PAGE, PAGE]);
+    const { reply } = await startsOf(server, "rotate-pdf", [{ name: "wrong-count.pdf", data: wrong }], { angle: 180 });
+    expect(reply.status).toBe(200);
+    const { path: out } = await download(server, reply.body.downloadUrl!);
+    await qpdfCheck(out);
+    expect(await rotationsOf(out)).toEqual([180, 180]);
+  }, 60_000);
+
+  it("a password-protected file is refused with its sentence", async () => {
+    const { reply } = await startsOf(server, "rotate-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toMatch(/^This PDF is password-protected/);
+  }, 60_000);
+
+  it("a file over the page limit is refused with its sentence", async () => {
+    const small = await startServer({ rateLimitPerMinute: 0, maxPages: 3 });
+    try {
+      const reply = await postTool(small, "rotate-pdf", [corpus("pdflatex-4-pages.pdf")]);
+      expect(reply.status).toBe(422);
+      expect(reply.body.error).toBe("This document has more than 3 pages, the most we process at once.");
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+});
+
+describe("the page count read from a file qpdf wrote", () => {
+  it("is the one qpdf reads, with object streams or without", async () => {
+    const dir = await tempDir();
+    let read = 0;
+    for (const file of corpusPdfs().filter((f) => !f.endsWith(ENCRYPTED_PDF))) {
+      const out = path.join(dir, `${path.basename(file)}-copy.pdf`);
+      const written = await exec("qpdf", ["--no-warn", file, "--pages", ".", "1-z", "--", out]).then(() => true, () => false);
+      if (!written) continue;
+      const { stdout } = await exec("qpdf", ["--show-npages", out]);
+      expect(await statedPageCount(out), path.basename(file)).toBe(Number(stdout.trim()));
+      read++;
+    }
+    expect(read).toBeGreaterThan(20);
+  }, 120_000);
+
+  it("is read from the page tree's own entry, whatever the dictionaries and strings around it say", async () => {
+    const file = await writeTemp(
+      "decoys.pdf",
+      rawPdf([
+        "<< /Type /Catalog /Lang (/Pages 9 0 R \\) /Pages 9 0 R) /ViewerPreferences << /Pages 9 0 R >> /Pages 2 0 R >>",
+        "<< /Type /Pages /Resources << /Count 40 >> /Kids [3 0 R 4 0 R] /Note <2F436F756E74> /Count 2 >>",
+        PAGE,
+        PAGE,
+      ]),
+    );
+    expect(await statedPageCount(file)).toBe(2);
+  });
+
+  it("is left to qpdf where the file is laid out otherwise", async () => {
+    const sound = await fs.readFile(corpus("pdflatex-4-pages.pdf"));
+    const updated = Buffer.concat([sound, Buffer.from("\n1 0 obj\n<< >>\nendobj\nxref\n0 1\n0000000000 65535 f \ntrailer\n<< /Size 1 /Prev 0 >>\nstartxref\n0\n%%EOF\n")]);
+    expect(await statedPageCount(await writeTemp("updated.pdf", updated))).toBeUndefined();
+    expect(await statedPageCount(await writeTemp("cut.pdf", sound.subarray(0, sound.length - 200)))).toBeUndefined();
+    expect(await statedPageCount(await writeTemp("garbage.pdf", "%PDF-1.7\nstartxref\n999999\n%%EOF\n"))).toBeUndefined();
+  });
+});
