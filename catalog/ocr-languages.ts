@@ -143,13 +143,39 @@ export const OCR_LANGUAGES: readonly OcrLanguage[] = [
   { code: "yor", name: "Yoruba" },
 ];
 
-const namesByCode = new Map(OCR_LANGUAGES.map((l) => [l.code, l.name]));
+/** Models that Intl knows by a tag of their own (a script), rather than by their ISO 639 code alone. */
+const INTL_TAGS: Readonly<Record<string, string>> = {
+  chi_sim: "zh-Hans",
+  chi_tra: "zh-Hant",
+  aze_cyrl: "az-Cyrl",
+  srp_latn: "sr-Latn",
+  uzb_cyrl: "uz-Cyrl",
+};
 
-/** "French (fra)", or the bare code for a model the list does not know. */
-export function ocrLanguageLabel(code: string): string {
-  if (code === AUTO_OCR_LANGUAGE) return "Detect automatically";
-  const name = namesByCode.get(code);
-  return name ? `${name} (${code})` : code;
+/** Models of a language as it was written centuries ago ("ita_old"): named as the language, marked as historical. */
+const HISTORIC_SUFFIX = "_old";
+
+export interface IntlOcrLanguageName {
+  /** As Intl writes it in a sentence ("allemand", "Deutsch", "ドイツ語"). */
+  name: string;
+  historic: boolean;
+}
+
+/**
+ * A Tesseract language's name in the reader's language (`locale`, a BCP 47 tag), from Intl: Tesseract's codes are
+ * ISO 639-2/3 codes, which Intl names. Undefined where Intl has no name (Fraktur is a typeface, not a language; a
+ * custom model): the caller says those in its own words.
+ */
+export function intlOcrLanguageName(code: string, locale: string): IntlOcrLanguageName | undefined {
+  const historic = code.endsWith(HISTORIC_SUFFIX);
+  const tag = INTL_TAGS[code] ?? (historic ? code.slice(0, -HISTORIC_SUFFIX.length) : code);
+  if (!/^[a-z]{2,3}(-[A-Z][a-z]{3})?$/.test(tag)) return undefined;
+  try {
+    const name = new Intl.DisplayNames([locale], { type: "language", fallback: "none" }).of(tag);
+    return name ? { name, historic } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The Debian package that installs a language's data ("chi_sim" comes in tesseract-ocr-chi-sim). */

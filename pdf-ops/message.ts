@@ -25,6 +25,12 @@ export type MessageValue = string | number | Text | MessageList;
 
 export type Text = string | Message | readonly Text[];
 
+/**
+ * What a tool says beside its result (and on the device): catalogue messages only, so that every word of it can be
+ * said in the reader's language. "" is a note that is not there.
+ */
+export type Said = Message | "" | readonly Said[];
+
 export function msg(key: string, values?: Record<string, MessageValue>): Message {
   return values ? { key, values } : { key };
 }
@@ -73,6 +79,15 @@ export function sayText(text: Text, lookup: Lookup, locale: Locale): string {
     .map((part) => sayText(part, lookup, locale))
     .filter((part) => part !== "")
     .join(SENTENCE_SEPARATORS[locale] ?? " ");
+}
+
+/**
+ * Phrases one after the other, as that language separates the parts of a longer list ("a; b; c"), for parts that
+ * may themselves hold commas ("" for none). A part may be an engine's own words (qpdf's findings), said as they are.
+ */
+export function series(parts: ReadonlyArray<Message | string>): Message | string {
+  if (parts.length === 0) return "";
+  return parts.slice(1).reduce<Message | string>((earlier, next) => msg("phrases.series", { earlier, next }), parts[0]!);
 }
 
 /** A tool's name in the reader's language (the catalogue's namespace "tools"), for sentences that name one. */

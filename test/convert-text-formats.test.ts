@@ -141,7 +141,7 @@ describe("settings a format cannot apply", () => {
       runTool(server, "pdf-to-excel", [structured], { preserveFormatting: false, quality: 95 }),
     ]);
     expect(set.reply.message).toContain(`${preserveNote}: PDF to Markdown keeps all the layout its format can hold either way.`);
-    expect(set.reply.message).toContain("Images are saved losslessly as PNG: the quality setting does not apply.");
+    expect(set.reply.message).toContain("Pictures are stored losslessly as PNG: the quality setting does not apply.");
     expect(unset.reply.message).not.toMatch(/Preserve formatting|quality setting/);
     // PDF to Text is the one format where the setting changes the output, so it says nothing of it.
     expect(text.reply.message).not.toContain(preserveNote);

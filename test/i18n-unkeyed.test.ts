@@ -11,18 +11,19 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCES = ["server", "pdf-ops", "catalog"];
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, pattern: RegExp): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [file] : [];
+    if (entry.isDirectory()) return entry.name === "locales" ? [] : sourceFiles(file, pattern);
+    return pattern.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
   });
 }
 
-const files = SOURCES.flatMap((dir) => sourceFiles(path.join(root, dir))).map((file) => ({
-  name: path.relative(root, file),
-  text: fs.readFileSync(file, "utf8"),
-}));
+function read(dirs: readonly string[], pattern = /\.ts$/) {
+  return dirs.flatMap((dir) => sourceFiles(path.join(root, dir), pattern)).map((file) => ({ name: path.relative(root, file), text: fs.readFileSync(file, "utf8") }));
+}
+
+const files = read(SOURCES);
 
 /** UserError and the classes that extend it, however deep, by name. */
 function visitorErrorClasses(): Set<string> {
@@ -50,7 +51,8 @@ describe("no sentence for visitors is left outside the catalogue", () => {
 
   it("builds no error for visitors from a string literal", () => {
     const found: string[] = [];
-    const made = new RegExp(String.raw`new (${[...classes].join("|")})\(${LITERAL}`, "g");
+    // A literal first, or one side of a choice ("cond ? `…` : why") before the first comma.
+    const made = new RegExp(String.raw`new (${[...classes].join("|")})\((?:${LITERAL}|[^,;()]*\?${LITERAL})`, "g");
     const inherited = new RegExp(String.raw`class (\w+) extends (${[...classes].join("|")}) \{(?:(?!\n\})[\s\S])*?super\(${LITERAL}`, "g");
     for (const { name, text } of files) {
       for (const m of text.matchAll(made)) found.push(`${name}: ${m[0]}`);
@@ -68,8 +70,58 @@ describe("no sentence for visitors is left outside the catalogue", () => {
   });
 
   it("would notice one", () => {
-    const made = new RegExp(String.raw`new (${[...classes].join("|")})\(${LITERAL}`);
+    const made = new RegExp(String.raw`new (${[...classes].join("|")})\((?:${LITERAL}|[^,;()]*\?${LITERAL})`);
     expect(made.test('throw new InvalidOptionsError(\n  "Please choose a page.",\n);')).toBe(true);
+    expect(made.test('throw new UserError(big ? `Every image is over ${n} megapixels.` : why, 422, "no_images");')).toBe(true);
     expect(made.test('throw new InvalidOptionsError(msg("validation.noPagesToDelete"));')).toBe(false);
+    expect(made.test('throw new UserError(big ? msg("extractImages.allTooLarge") : why, 422, "no_images");')).toBe(false);
+  });
+
+  it("types what a tool says beside its result as catalogue messages, never a plain string", () => {
+    // The compiler then refuses `message: "Compressed …"` in any processor; this keeps that guard in place.
+    const contract = fs.readFileSync(path.join(root, "server/work/types.ts"), "utf8");
+    expect(contract).toMatch(/\n {2}message\?: Said;/);
+    expect(contract).toMatch(/\n {2}warning\?: Said;/);
+    const said = /export type Said = ([^;]+);/.exec(fs.readFileSync(path.join(root, "pdf-ops/message.ts"), "utf8"))?.[1];
+    expect(said).toBe('Message | "" | readonly Said[]');
+  });
+});
+
+/**
+ * The keys the sources use: written out ("compress.fontsSubset"), or made from a template whose fixed parts say
+ * where ("compress.${key}ResampledAll" stands for compress.jpegResampledAll and compress.faxResampledAll).
+ */
+function usedKeys(sources: ReadonlyArray<{ text: string }>): (key: string) => boolean {
+  const literals = new Set<string>();
+  const templates: RegExp[] = [];
+  for (const { text } of sources) {
+    for (const m of text.matchAll(/["']([\w.:-]+)["']/g)) literals.add(m[1]!.replace(/^\w+:/, ""));
+    for (const m of text.matchAll(/`([\w.-]*\.[^`]*\$\{[^`]*)`/g)) {
+      const parts = m[1]!.split(/\$\{(?:[^{}]|\{[^{}]*\})*\}/).map((part) => part.replace(/[.*+?^()|[\]\\]/g, "\\$&"));
+      templates.push(new RegExp(`^${parts.join("[\\w-]*")}$`));
+    }
+  }
+  return (key) => literals.has(key) || templates.some((template) => template.test(key));
+}
+
+/** A catalogue's keys, plural forms folded into the key the sources name ("compress.kinds.jpeg"). */
+function catalogueKeys(messages: object, prefix = ""): string[] {
+  const keys = Object.entries(messages).flatMap(([key, value]) => (typeof value === "string" ? [prefix + key] : catalogueKeys(value as object, `${prefix}${key}.`)));
+  return [...new Set(keys.map((key) => key.replace(/_(zero|one|two|few|many|other)$/, "")))];
+}
+
+describe("the server's catalogue holds no sentence nobody says", () => {
+  const used = usedKeys(read([...SOURCES, "web/src"], /\.tsx?$/));
+
+  it("uses every key of catalog/messages", () => {
+    const english = JSON.parse(fs.readFileSync(path.join(root, "catalog/messages/en.json"), "utf8")) as object;
+    expect(catalogueKeys(english).filter((key) => !used(key))).toEqual([]);
+  });
+
+  it("would notice an unused key", () => {
+    expect(used("compress.fontsSubset")).toBe(true);
+    expect(used("compress.jpegResampledAll")).toBe(true);
+    expect(used("compress.neverSaid")).toBe(false);
+    expect(used("unlock.neverSaid")).toBe(false);
   });
 });

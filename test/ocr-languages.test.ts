@@ -104,7 +104,7 @@ describe("OCR languages", () => {
 
   it("detects Han and reads the page as Simplified Chinese with language auto", async () => {
     const { text, message } = await recognisedText(scans.get("chi_sim")!, "auto");
-    expect(message).toContain("Detected Han script, so the pages were read as Chinese (Simplified) (chi_sim)");
+    expect(message).toContain("Detected Han script, so the pages were read as Simplified Chinese (chi_sim)");
     for (const word of ["公园", "北京", "中国", "学生", "图书馆"]) expect(text).toContain(word);
   }, 120_000);
 

@@ -152,7 +152,7 @@ describe("protect-pdf", () => {
     expect(message).toMatch(/written as PDF 1\.7 instead of 1\.5/);
     expect(message).toMatch(/open password is also the owner password/);
     // AES-256 cannot deny accessibility extraction: the reply says so, and qpdf agrees.
-    expect(message).toMatch(/Content accessibility could not be restricted/);
+    expect(message).toMatch(/The permission “content accessibility” could not be restricted/);
     const shown = await showEncryption(out, "only-one");
     expect(permissionLine(shown, "extract for accessibility")).toBe("allowed");
     expect(shown).toMatch(/Supplied password is owner password/);

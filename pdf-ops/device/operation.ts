@@ -1,5 +1,5 @@
 import type * as Mupdf from "mupdf";
-import type { Text } from "../message.js";
+import type { Said } from "../message.js";
 import type { UnicodeFontSource } from "../stamp/draw.js";
 import type { InputData, QpdfEngine } from "./qpdf-wasm.js";
 
@@ -23,7 +23,7 @@ export interface DeviceResult {
   /** The name of the ZIP that carries several files, as the server names it. */
   zipName?: string;
   /** What was done, as catalogue messages: the page says them in its language. */
-  message: Text;
+  message: Said;
   /** organize-pdf's second file. */
   extraction?: { files: DeviceOutput[] };
 }

@@ -2,7 +2,7 @@ import type { DeletePagesOptions } from "../../catalog/options/pages.js";
 import { InvalidOptionsError } from "../errors.js";
 import { stemOf } from "../names.js";
 import { selectPages } from "../page-selection.js";
-import { msg, type Text } from "../message.js";
+import { msg, type Said } from "../message.js";
 
 /** The one-based pages that stay, in order, and the names of what a deletion hands back. */
 export function planDeletePages(options: DeletePagesOptions, pdf: { name: string; pageCount: number }) {
@@ -25,8 +25,8 @@ export function planDeletePages(options: DeletePagesOptions, pdf: { name: string
 export function deletePagesMessage(
   plan: { kept: readonly number[]; deleted: number },
   done: { bookmarks?: "kept" | "removed"; metadataRemoved: boolean; backup: boolean },
-): Text {
-  const notes: Text[] = [msg("results.deleted", { count: plan.deleted, remaining: msg("results.remaining", { count: plan.kept.length }) })];
+): Said {
+  const notes: Said[] = [msg("results.deleted", { count: plan.deleted, remaining: msg("results.remaining", { count: plan.kept.length }) })];
   if (done.bookmarks) notes.push(msg(done.bookmarks === "kept" ? "results.bookmarksOfRemainingKept" : "results.bookmarksRemoved"));
   if (done.metadataRemoved) notes.push(msg("results.metadataRemoved"));
   if (done.backup) notes.push(msg("results.backupIncluded"));

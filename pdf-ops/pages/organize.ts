@@ -3,7 +3,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError, UserError } from "../errors.js";
 import { stemOf } from "../names.js";
 import { assembleArgs, rotateArg } from "../qpdf-args.js";
-import { msg } from "../message.js";
+import { msg, type Message } from "../message.js";
 
 export const EXTRACTED_NAME = "extracted_pages.pdf";
 
@@ -37,12 +37,12 @@ export function planOrganize(options: OrganizeOptions, pdf: { name: string; page
     );
   }
 
-  const notes = [`Wrote ${kept.length} pages in the new order.`];
-  if (deleted.size > 0) notes.push(`Deleted ${deleted.size}.`);
+  const notes: Message[] = [msg("organize.wrote", { count: kept.length })];
+  if (deleted.size > 0) notes.push(msg("organize.deleted", { count: deleted.size }));
   const turned = Object.values(options.pageRotations).filter((d) => d % 360 !== 0).length;
-  if (turned > 0) notes.push(`Rotated ${turned}.`);
-  if (extracted.length > 0) notes.push(`Extracted ${extracted.length} page${extracted.length === 1 ? "" : "s"} into a separate file.`);
-  return { kept, extracted, name: `${stemOf(pdf.name)}-organized.pdf`, message: notes.join(" ") };
+  if (turned > 0) notes.push(msg("organize.rotated", { count: turned }));
+  if (extracted.length > 0) notes.push(msg("organize.extracted", { count: extracted.length }));
+  return { kept, extracted, name: `${stemOf(pdf.name)}-organized.pdf`, message: notes };
 }
 
 /** qpdf's arguments writing the zero-based pages in order, each turned by its rotation (qpdf numbers rotations by output page). */

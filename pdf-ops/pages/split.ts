@@ -1,4 +1,4 @@
-import { msg, type Text } from "../message.js";
+import { msg, type Said } from "../message.js";
 import { SPLIT_PAGES_MISSING, SPLIT_RANGES_MISSING, type SplitOptions } from "../../catalog/options/pages.js";
 import { formatPageList, parsePageList, parsePageSpans, type PageSpan } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError } from "../errors.js";
@@ -49,6 +49,6 @@ export function splitZipName(documentName: string): string {
   return `${stemOf(documentName)}-split.zip`;
 }
 
-export function splitMessage(pageCount: number, files: number): Text {
+export function splitMessage(pageCount: number, files: number): Said {
   return msg("results.split", { pages: pageCount, count: files });
 }

@@ -1,5 +1,6 @@
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
 import type { QpdfJob } from "../qpdf-args.js";
+import { msg, toolName, type Message } from "../message.js";
 
 /**
  * Turns protect-pdf's options into a qpdf encryption job, and says beforehand what PDF encryption cannot do with
@@ -13,15 +14,20 @@ const CIPHER_NAMES: Record<Cipher, string> = { "aes-256": "AES-256", "aes-128": 
 /** The lowest PDF version each cipher exists in (AES-256 came as Adobe extension level 8 to 1.7, then PDF 2.0). */
 const CIPHER_MIN_VERSION: Record<Cipher, string> = { "aes-256": "1.7", "aes-128": "1.6", "rc4-128": "1.4" };
 
-export const PERMISSION_NAMES: Record<keyof Permissions, string> = {
-  printing: "printing",
-  modifying: "modifying",
-  copying: "copying text and images",
-  annotating: "annotating",
-  fillingForms: "filling in forms",
-  contentAccessibility: "content accessibility",
-  documentAssembly: "document assembly",
-};
+/** The permissions in the order replies name them (each a catalogue message under "permissions."). */
+export const PERMISSIONS: ReadonlyArray<keyof Permissions> = [
+  "printing",
+  "modifying",
+  "copying",
+  "annotating",
+  "fillingForms",
+  "contentAccessibility",
+  "documentAssembly",
+];
+
+export function permissionName(permission: keyof Permissions): Message {
+  return msg(`permissions.${permission}`);
+}
 
 export interface EncryptionPlan {
   cipher: Cipher;
@@ -31,13 +37,13 @@ export interface EncryptionPlan {
   /** The encryption part of the qpdf job (inputFile and outputFile are added by the caller). */
   job: QpdfJob;
   /** Settings that could not be applied as asked, in sentences. */
-  notes: string[];
+  notes: Message[];
 }
 
-function chooseCipher(options: ProtectOptions, notes: string[]): Cipher {
+function chooseCipher(options: ProtectOptions, notes: Message[]): Cipher {
   if (options.encryptionLevel === 256) {
     if (options.encryptionAlgorithm === "rc4") {
-      notes.push("RC4 exists only with keys up to 128 bits, so the 256-bit level was applied with AES-256 instead.");
+      notes.push(msg("protect.rc4Limited"));
     }
     return "aes-256";
   }
@@ -51,7 +57,7 @@ function versionAtLeast(a: string, b: string): boolean {
 const yn = (allowed: boolean) => (allowed ? "y" : "n");
 
 export function planEncryption(options: ProtectOptions): EncryptionPlan {
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const { permissions: p, advancedOptions: adv } = options;
   const cipher = chooseCipher(options, notes);
   const cipherName = CIPHER_NAMES[cipher];
@@ -59,7 +65,7 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
   const minimum = CIPHER_MIN_VERSION[cipher];
   const version = versionAtLeast(adv.pdfVersion, minimum) ? adv.pdfVersion : minimum;
   if (version !== adv.pdfVersion) {
-    notes.push(`${cipherName} needs PDF ${minimum} or later, so the file was written as PDF ${version} instead of ${adv.pdfVersion}.`);
+    notes.push(msg("protect.versionRaised", { cipher: cipherName, minimum, version, asked: adv.pdfVersion }));
   }
 
   // The spec: the owner password is optional and the user password serves when it is blank.
@@ -67,12 +73,10 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
   const ownerPassword = ownerGiven ? options.ownerPassword! : options.userPassword;
   const restricted = Object.values(p).some((allowed) => !allowed);
   if (!ownerGiven && restricted) {
-    notes.push(
-      "No separate owner password was given, so the open password is also the owner password: anyone who can open the file can lift its restrictions.",
-    );
+    notes.push(msg("protect.noOwnerPassword"));
   }
   if (p.annotating && !p.fillingForms) {
-    notes.push("The PDF standard lets anyone allowed to annotate also fill in forms, so most readers will still allow form filling.");
+    notes.push(msg("protect.annotatingAllowsForms"));
   }
 
   const userPassword = cipher === "aes-256" ? aes256Password(options.userPassword, "open", notes) : options.userPassword;
@@ -103,18 +107,16 @@ export function planEncryption(options: ProtectOptions): EncryptionPlan {
   };
 
   if (!adv.encryptAttachments) {
-    notes.push("Attachments are encrypted together with the document: leaving them readable without the password is not supported.");
+    notes.push(msg("protect.attachmentsEncrypted"));
   }
   if (adv.requireCertificate) {
-    notes.push("Certificate-based encryption is not supported: the file is protected by its password only.");
+    notes.push(msg("protect.noCertificateEncryption"));
   }
   if (adv.digitalSignature) {
-    notes.push("PDF encryption cannot require a digital signature; use Sign PDF to sign the file.");
+    notes.push(msg("protect.noSignatureRequirement", { sign: toolName("sign-pdf") }));
   }
   if (adv.expirationDays > 0) {
-    notes.push(
-      `A PDF cannot enforce an expiry date, so the ${adv.expirationDays}-day expiry was not applied: the protection does not expire.`,
-    );
+    notes.push(msg("protect.noExpiry", { count: adv.expirationDays }));
   }
   return { cipher, cipherName, version, ownerPassword: ownerKey, job, notes };
 }
@@ -127,7 +129,7 @@ const AES_256_PASSWORD_BYTES = 127;
  * encrypted with the whole of a longer one. Typing the whole password still opens the file where the cut falls
  * between characters (always for plain letters and digits), as readers drop the same bytes.
  */
-export function aes256Password(password: string, which: "open" | "owner", notes: string[]): string {
+export function aes256Password(password: string, which: "open" | "owner", notes: Message[]): string {
   if (utf8Length(password) <= AES_256_PASSWORD_BYTES) return password;
   let cut = "";
   let bytes = 0;
@@ -137,9 +139,7 @@ export function aes256Password(password: string, which: "open" | "owner", notes:
     cut += char;
   }
   const chars = [...cut].length;
-  notes.push(
-    `AES-256 uses only the first ${AES_256_PASSWORD_BYTES} bytes of a password, so the ${which} password is its first ${chars} characters.`,
-  );
+  notes.push(msg(`protect.passwordCut.${which}`, { bytes: AES_256_PASSWORD_BYTES, count: chars }));
   return cut;
 }
 

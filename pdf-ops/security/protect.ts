@@ -1,9 +1,9 @@
 import type { Permissions, ProtectOptions } from "../../catalog/options/security.js";
 import { stemOf } from "../names.js";
-import type { Text } from "../message.js";
+import { list, msg, type Message, type Said } from "../message.js";
 import { repairNote } from "../repair-note.js";
 import { describeCipher, type EncryptionInfo } from "./encryption-info.js";
-import { PERMISSION_NAMES, type EncryptionPlan } from "./encryption-plan.js";
+import { permissionName, PERMISSIONS, type EncryptionPlan } from "./encryption-plan.js";
 
 /**
  * protect-pdf's reply, from what the written file really allows (read back with qpdf), not from what was asked for:
@@ -15,27 +15,27 @@ export function protectMessage(
   written: EncryptionInfo,
   headerVersion: string,
   pdf: { name: string; repaired: boolean },
-): Text {
+): Said {
   // Never hand out an unprotected file as protected.
   if (!written.encrypted || !written.permissions) throw new Error("qpdf wrote the protected file without encryption");
   const granted = written.permissions;
-  const notes = [...plan.notes];
-  for (const key of Object.keys(PERMISSION_NAMES) as Array<keyof Permissions>) {
+  const notes: Said[] = [...plan.notes];
+  for (const key of PERMISSIONS) {
     if (options.permissions[key] !== granted[key]) {
-      notes.push(
-        `${capitalise(PERMISSION_NAMES[key])} could not be ${options.permissions[key] ? "allowed" : "restricted"} with ${plan.cipherName}: it stays ${granted[key] ? "allowed" : "not allowed"}.`,
-      );
+      const values = { permission: permissionName(key), cipher: plan.cipherName };
+      notes.push(options.permissions[key] ? msg("protect.notAllowed", values) : msg("protect.notRestricted", values));
     }
   }
   const allowed = listWhere(granted, true);
   const denied = listWhere(granted, false);
-  const summary: Text[] = [
-    `Protected with ${describeCipher(written)} as PDF ${headerVersion}.`,
-    allowed.length ? `Allowed: ${allowed.join(", ")}.` : "Nothing beyond reading is allowed.",
-    denied.length ? `Not allowed: ${denied.join(", ")}.` : "",
-    options.advancedOptions.encryptMetadata ? "" : "Metadata stays readable without the password.",
+  // Empty notes ("") are left out when the reply is said.
+  const summary: Said[] = [
+    msg("protect.protected", { cipher: describeCipher(written), version: headerVersion }),
+    allowed.length ? msg("protect.allowed", { permissions: list(allowed) }) : msg("protect.nothingAllowed"),
+    denied.length ? msg("protect.denied", { permissions: list(denied) }) : "",
+    options.advancedOptions.encryptMetadata ? "" : msg("protect.metadataReadable"),
     repairNote([pdf]) ?? "",
-  ].filter(Boolean);
+  ];
   return [...summary, ...notes];
 }
 
@@ -50,10 +50,6 @@ export function headerVersion(start: Uint8Array): string {
   return /%PDF-(\d\.\d)/.exec(text)?.[1] ?? "unknown";
 }
 
-function listWhere(permissions: Permissions, value: boolean): string[] {
-  return (Object.keys(PERMISSION_NAMES) as Array<keyof Permissions>).filter((k) => permissions[k] === value).map((k) => PERMISSION_NAMES[k]);
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function listWhere(permissions: Permissions, value: boolean): Message[] {
+  return PERMISSIONS.filter((k) => permissions[k] === value).map(permissionName);
 }

@@ -3,8 +3,8 @@ import { failedWith, IncorrectPasswordError, UserError } from "../errors.js";
 import { stemOf } from "../names.js";
 import type { QpdfJob } from "../qpdf-args.js";
 import { describeCipher, type EncryptionInfo } from "./encryption-info.js";
-import { PERMISSION_NAMES, planEncryption, type EncryptionPlan } from "./encryption-plan.js";
-import { msg } from "../message.js";
+import { permissionName, PERMISSIONS, planEncryption, type EncryptionPlan } from "./encryption-plan.js";
+import { list, msg, type Message } from "../message.js";
 
 /**
  * unlock-pdf and decrypt-pdf, wherever qpdf runs: which password opens the file, the qpdf jobs that decrypt it (and
@@ -44,21 +44,21 @@ export function recoveryNotAsked(name: string): UserError {
   return new UserError(msg("unlock.damaged", { name }), 422, "damaged");
 }
 
-export const NOT_PROTECTED = "This PDF is not password-protected, so it comes back unchanged.";
-export const NOT_PROTECTED_REPAIRED = "This PDF is not password-protected.";
-export const KEPT_UNCHANGED = "This PDF opens without a password and you chose to keep its restrictions, so it comes back unchanged.";
+export const NOT_PROTECTED = msg("unlock.notProtected");
+export const NOT_PROTECTED_REPAIRED = msg("unlock.notProtectedRepaired");
+export const KEPT_UNCHANGED = msg("unlock.restrictionsKeptUnchanged");
 
 export type UnlockPlan =
-  | { kind: "unchanged"; message: string }
+  | { kind: "unchanged"; message: Message }
   | {
       kind: "decrypt";
       /** The decrypting job, without its input and output files. */
       job: QpdfJob;
       /** What the reply says of the decryption. */
-      notes: string[];
+      notes: Message[];
       stripMetadata: boolean;
       /** The encryption that keeps the file's restrictions, and what the reply says of it. */
-      keepRestrictions?: { plan: EncryptionPlan; note: string };
+      keepRestrictions?: { plan: EncryptionPlan; note: Message };
       restrictionsRemoved: boolean;
     };
 
@@ -70,8 +70,8 @@ export function planUnlock(access: UnlockAccess & { kind: "encrypted" }, behavio
   if (access.password === undefined && !behaviour.removeRestrictions) return { kind: "unchanged", message: KEPT_UNCHANGED };
   const notes = [
     access.givenPasswordWrong
-      ? `The password did not match, but this PDF needs none to open: its ${describeCipher(info)} encryption and restrictions were removed.`
-      : `The ${describeCipher(info)} encryption was removed with the ${info.suppliedPassword ?? "user"} password.`,
+      ? msg("unlock.passwordNotNeeded", { cipher: describeCipher(info) })
+      : msg(info.suppliedPassword === "owner" ? "unlock.removedWithOwner" : "unlock.removedWithUser", { cipher: describeCipher(info) }),
   ];
   const job: QpdfJob = {
     ...(access.password !== undefined ? { password: access.password } : {}),
@@ -91,14 +91,14 @@ export function planUnlock(access: UnlockAccess & { kind: "encrypted" }, behavio
 }
 
 /** The reply's sentences after the decryption, in the order the work was done. */
-export function unlockMessage(plan: UnlockPlan & { kind: "decrypt" }, qpdfExitCode: number, forceDecode: boolean): string {
+export function unlockMessage(plan: UnlockPlan & { kind: "decrypt" }, qpdfExitCode: number, forceDecode: boolean): Message[] {
   const notes = [...plan.notes];
-  if (qpdfExitCode === 3) notes.push("Damaged parts of the file were repaired on the way.");
-  if (forceDecode) notes.push("Streams were written decoded (uncompressed), so the file is larger.");
-  notes.push(plan.stripMetadata ? "Document metadata was removed." : "Metadata was kept.");
+  if (qpdfExitCode === 3) notes.push(msg("unlock.repairedParts"));
+  if (forceDecode) notes.push(msg("unlock.decoded"));
+  notes.push(plan.stripMetadata ? msg("results.metadataRemoved") : msg("unlock.metadataKept"));
   if (plan.keepRestrictions) notes.push(plan.keepRestrictions.note);
-  else if (plan.restrictionsRemoved) notes.push("Its restrictions were removed.");
-  return notes.join(" ");
+  else if (plan.restrictionsRemoved) notes.push(msg("unlock.restrictionsRemoved"));
+  return notes;
 }
 
 /**
@@ -106,7 +106,7 @@ export function unlockMessage(plan: UnlockPlan & { kind: "decrypt" }, qpdfExitCo
  * password. The owner password is kept when it was the one given; otherwise nobody knows it, so a random one takes
  * its place and the reply says so.
  */
-function restrictionsKept(info: EncryptionInfo, password: string | undefined, randomPassword: () => string): { plan: EncryptionPlan; note: string } {
+function restrictionsKept(info: EncryptionInfo, password: string | undefined, randomPassword: () => string): { plan: EncryptionPlan; note: Message } {
   const ownerKnown = info.suppliedPassword === "owner" && password !== undefined;
   const plan = planEncryption({
     userPassword: "",
@@ -116,12 +116,8 @@ function restrictionsKept(info: EncryptionInfo, password: string | undefined, ra
     permissions: info.permissions!,
     advancedOptions: advancedSecurityOptions.parse({}),
   });
-  const denied = Object.entries(info.permissions!)
-    .filter(([, allowed]) => !allowed)
-    .map(([key]) => PERMISSION_NAMES[key as keyof typeof PERMISSION_NAMES]);
-  const note = `The file now opens without a password but keeps its restrictions (${denied.join(", ")} not allowed) with AES-256${
-    ownerKnown ? "; your owner password still lifts them." : "; the owner password was not given, so they can no longer be lifted with it."
-  }`;
+  const denied = list(PERMISSIONS.filter((key) => !info.permissions![key]).map(permissionName));
+  const note = msg(ownerKnown ? "unlock.restrictionsKeptOwner" : "unlock.restrictionsKeptNoOwner", { denied });
   return { plan, note };
 }
 

@@ -1,6 +1,6 @@
 import { degrees as pdfDegrees, PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "@cantoo/pdf-lib";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import type { Text } from "../message.js";
+import type { Said } from "../message.js";
 import type { PageBox } from "../page-boxes.js";
 
 /**
@@ -103,7 +103,7 @@ export interface StampTarget {
 export interface StampPlan {
   stamp?: { doc: PDFDocument; placement: StampPlacement };
   name: string;
-  message: Text;
+  message: Said;
 }
 
 /** The stamp as qpdf reads it: plain objects, which qpdf copies into the result as form XObjects. */

@@ -1,4 +1,5 @@
 import { stemOf } from "../names.js";
+import { countOfPages, msg, type Message } from "../message.js";
 
 /** Extract Text's name and reply, the same on the server and in the browser. */
 
@@ -6,8 +7,8 @@ export function textFileName(documentName: string): string {
   return `${stemOf(documentName)}.txt`;
 }
 
-export function extractTextMessage(characters: number, pages: number, notes: readonly string[]): string {
-  const all = [`Extracted ${characters.toLocaleString("en")} characters from ${pages} page${pages === 1 ? "" : "s"}.`, ...notes];
-  if (characters === 0) all.push("No text was found on these pages.");
-  return all.join(" ");
+export function extractTextMessage(characters: number, pages: number, notes: readonly Message[]): Message[] {
+  const all = [msg("text.extracted", { count: characters, pages: countOfPages(pages) }), ...notes];
+  if (characters === 0) all.push(msg("text.noneFound"));
+  return all;
 }

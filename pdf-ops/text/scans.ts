@@ -1,27 +1,24 @@
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { UserError } from "../errors.js";
+import { msg, toolName, type Message } from "../message.js";
 
 /** What conversions that read the text layer say about pages that have none (scans), wherever they run. */
 
-export const NO_TEXT_SENTENCE =
-  "This PDF has no text layer (it may be a scan), so there is no text to convert. Turn on OCR in the settings, or run OCR PDF on it first.";
+export const NO_TEXT_SENTENCE: Message = msg("scans.noText", { ocr: toolName("ocr-pdf") });
 
 /** The refusal of a selection without any text, with OCR turned off. */
 export const noTextError = () => new UserError(NO_TEXT_SENTENCE, 422, "no_text");
 
-/** "page 3", "4 pages (1, 3-5)", from zero-based pages. */
-export function pagesPhrase(pages: readonly number[]): string {
-  const list = formatPageList(pages.map((p) => p + 1)).replaceAll(",", ", ");
-  return pages.length === 1 ? `page ${list}` : `${pages.length} pages (${list})`;
+/** The values of a sentence about these zero-based pages: how many, and which ("1, 3-5"). */
+export function scannedPages(pages: readonly number[]): { count: number; pages: string } {
+  return { count: pages.length, pages: formatPageList(pages.map((p) => p + 1)).replaceAll(",", ", ") };
 }
-
-export const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * With OCR turned off: a selection without any text is refused (a "successful" empty document helps nobody);
  * otherwise the reply says which pages came out without text.
  */
-export function unrecognisedScans(pages: readonly number[], scanned: readonly number[]): string[] {
+export function unrecognisedScans(pages: readonly number[], scanned: readonly number[]): Message[] {
   if (scanned.length === pages.length) throw noTextError();
-  return [`${capitalised(pagesPhrase(scanned))} without a text layer came out without text (turn on OCR to recognise them).`];
+  return [msg("scans.unrecognised", scannedPages(scanned))];
 }

@@ -2,6 +2,7 @@ import type { CompareReport, DrawingChange, PageInfo, TextChange } from "../../c
 import type { CompareOptions } from "../../catalog/options/compare.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import type { PageAlignedSpan } from "./word-diff.js";
+import { msg, type Message } from "../i18n/message.js";
 
 export interface ReportParts {
   oldName: string;
@@ -51,24 +52,18 @@ export function assembleReport(parts: ReportParts): CompareReport {
   };
 }
 
-const span = (pages: [number, number]) => (pages[0] === pages[1] ? `page ${pages[0]}` : `pages ${pages[0]}–${pages[1]}`);
+/** "page 3", "pages 3–5" as a sentence's values. */
+const span = (pages: [number, number]): Message => (pages[0] === pages[1] ? msg("compare.page", { page: pages[0] }) : msg("compare.pageSpan", { from: pages[0], to: pages[1] }));
 
 /** What the reader must know about passages the diff could not align word by word. */
-export function alignmentNotes(pageAligned: readonly PageAlignedSpan[], replacedWhole: number): string[] {
-  const notes = pageAligned.map(
-    (s) =>
-      `Old ${span(s.oldPages)} and new ${span(s.newPages)} differ too much to be aligned as a whole: they were compared page by page, in order.`,
-  );
-  if (replacedWhole > 0) {
-    notes.push(
-      `${replacedWhole === 1 ? "One passage differs" : `${replacedWhole} passages differ`} too much to be compared word by word: ${replacedWhole === 1 ? "it is" : "they are"} listed as replaced whole.`,
-    );
-  }
+export function alignmentNotes(pageAligned: readonly PageAlignedSpan[], replacedWhole: number): Message[] {
+  const notes = pageAligned.map((s) => msg("compare.alignedByPage", { old: span(s.oldPages), new: span(s.newPages) }));
+  if (replacedWhole > 0) notes.push(msg("compare.replacedWhole", { count: replacedWhole }));
   return notes;
 }
 
 /** The note for pages whose text MuPDF could not read: they were compared as pages without text. */
-export function unreadableNote(side: "old" | "new", pages: readonly number[]): string | undefined {
+export function unreadableNote(side: "old" | "new", pages: readonly number[]): Message | undefined {
   if (pages.length === 0) return undefined;
-  return `The text of ${side} ${pages.length === 1 ? "page" : "pages"} ${formatPageList(pages).replaceAll(",", ", ")} could not be read; ${pages.length === 1 ? "it was" : "they were"} compared as pages without text.`;
+  return msg(`compare.unreadable.${side}`, { count: pages.length, pages: formatPageList(pages).replaceAll(",", ", ") });
 }

@@ -5,6 +5,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { plural } from "../../pdf-ops/plural.js";
 import { fontFor, type StampFont } from "../pdf/stamp.js";
 import { describeSummary } from "./summary.js";
+import { inEnglish } from "../i18n/i18n.js";
 
 /**
  * The report PDF: a summary, every change with its pages and words (old struck in red, new in green), the pages
@@ -114,7 +115,8 @@ export async function writeReportPdf(report: CompareReport, shownPairs: readonly
   doc.setTitle(`Comparison of ${report.old.name} and ${report.new.name}`);
   doc.setProducer("PDF Toolbox");
   const listed = report.changes.slice(0, MAX_LISTED_CHANGES);
-  const summary = describeSummary(report);
+  // The report's own words are English: its heading, labels and the documents' words around them are.
+  const summary = describeSummary(report).map(inEnglish);
   const texts = [
     report.old.name,
     report.new.name,

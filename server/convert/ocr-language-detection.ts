@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { ocrLanguageName } from "../i18n/ocr-language-names.js";
 import { UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { detectScript } from "../engines/tesseract.js";
 import type { ProcessorContext } from "../work/types.js";
-import { msg } from "../i18n/message.js";
+import { msg, type Message } from "../i18n/message.js";
 
 /**
  * OCR language "auto": Tesseract's script detection on a few pages, and the main language of the script found.
@@ -62,7 +63,7 @@ const MAX_PIXELS = 40_000_000;
 export interface DetectedLanguage {
   language: string;
   /** A sentence for the reply. */
-  note: string;
+  note: Message;
 }
 
 /**
@@ -97,12 +98,12 @@ export async function detectOcrLanguage(
 
   const best = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (!best) {
-    return { language: "eng", note: "There was too little text to detect its script, so the pages were read as English (eng)." };
+    return { language: "eng", note: msg("ocr.tooLittleText", { language: ocrLanguageName("eng") }) };
   }
   const language = LANGUAGE_OF_SCRIPT[best] ?? "eng";
   if (!installed.has(language)) {
     throw new UserError(
-      msg("ocr.detectedNotInstalled", { script: best, language: ocrLanguageLabel(language), package: ocrLanguagePackage(language) }),
+      msg("ocr.detectedNotInstalled", { script: best, language: ocrLanguageName(language), package: ocrLanguagePackage(language) }),
       422,
       "language_not_installed",
     );
@@ -111,7 +112,7 @@ export async function detectOcrLanguage(
   return {
     language,
     note: known
-      ? `Detected ${best} script, so the pages were read as ${ocrLanguageLabel(language)}${best === "Latin" ? " (choose the language for accents English does not know)" : ""}.`
-      : `Detected ${best} script, which has no language of its own here, so the pages were read as English (eng).`,
+      ? msg(best === "Latin" ? "ocr.detectedLatin" : "ocr.detected", { script: best, language: ocrLanguageName(language) })
+      : msg("ocr.detectedOther", { script: best, language: ocrLanguageName("eng") }),
   };
 }

@@ -16,7 +16,7 @@ import type { ProcessorContext, ProcessorInput, ToolResult } from "../work/types
 import { renderAhead, renderPagesInParallel, type PlannedPage, type RasterPage, type RenderSteps, type RunAhead } from "./parallel-render.js";
 import { ZipWriter, type ZipEntry } from "../lib/zip.js";
 import { qualityNotApplied } from "./quality-note.js";
-import { msg, type Text } from "../i18n/message.js";
+import { msg, type Said, type Text } from "../i18n/message.js";
 
 /**
  * Renders PDF pages to raster images with poppler, the pages split over several processes (parallel-render.ts):
@@ -42,13 +42,13 @@ export async function renderPdfToImages(
   { files, options }: ProcessorInput<ImageConvertOptions>,
   ctx: ProcessorContext,
   format: RasterFormat,
-  notes: Text[],
+  notes: Said[],
 ): Promise<ToolResult> {
   const bw = options.colorSpace === "bw";
   let color: RenderColor = bw || options.colorSpace === "grayscale" ? "gray" : options.colorSpace === "cmyk" ? "cmyk" : "rgb";
   if (color === "cmyk" && format === "png") {
     color = "rgb";
-    notes.push("PNG has no CMYK colour model: the images are RGB. Choose JPG or TIFF for CMYK.");
+    notes.push(msg("pageImages.noCmykInPng"));
   }
   const poppler = popplerWay(format, color, bw, options.quality);
   const outDir = path.join(ctx.workDir, "images");
@@ -87,10 +87,10 @@ export async function renderPdfToImages(
 
   const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
   if (lowered.length > 0) {
-    notes.push(`${lowered.length} very large page${lowered.length === 1 ? " was" : "s were"} rendered at ${Math.min(...lowered.map((p) => p.dpi))} dpi to stay within ${MAX_PAGE_PIXELS / 1e6} million pixels.`);
+    notes.push(msg("pageImages.lowered", { count: lowered.length, dpi: Math.min(...lowered.map((p) => p.dpi)), millions: MAX_PAGE_PIXELS / 1e6 }));
   }
-  if (format !== "jpg") notes.push(...qualityNotApplied(options.quality, `${format.toUpperCase()} is lossless`));
-  if (options.ocrEnabled) notes.push("OCR does not apply to images.");
+  if (format !== "jpg") notes.push(...qualityNotApplied(options.quality, "lossless", { format: format.toUpperCase() }));
+  if (options.ocrEnabled) notes.push(msg("pageImages.noOcr"));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });

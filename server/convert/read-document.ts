@@ -7,13 +7,13 @@ import type { InputFile, ProcessorContext } from "../work/types.js";
 import type { LayoutPage } from "../engines/mupdf/convert-tasks.js";
 import { analyseLayout, type DocumentModel } from "./layout-analysis.js";
 import { pageHasText, recogniseScans, refuseWithoutText } from "./text-layer.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 export interface ReadDocument {
   pdf: ReadablePdf;
   model: DocumentModel;
   /** Sentences for the reply: repairs, scanned pages recognised or left without text. */
-  notes: Text[];
+  notes: Said[];
 }
 
 /**
@@ -49,10 +49,10 @@ export async function readDocument(
     });
   }
   const model = analyseLayout(layout.pages, pages, layout.chapters, { detectTables: options.detectTables });
-  const notes: Text[] = [...text.notes];
+  const notes: Said[] = [...text.notes];
   const skipped = layout.pages.reduce((n, p) => n + p.skippedImages, 0);
-  if (skipped > 0) notes.push(`${skipped} picture${skipped === 1 ? " was" : "s were"} left out for being larger than 50 megapixels.`);
-  if (text.recognised.length > 0 && !model.nodes.some((n) => n.type !== "image")) notes.push("OCR found no text on the scanned pages.");
+  if (skipped > 0) notes.push(msg("convert.picturesTooLarge", { count: skipped, megapixels: 50 }));
+  if (text.recognised.length > 0 && !model.nodes.some((n) => n.type !== "image")) notes.push(msg("convert.ocrFoundNothing"));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { pdf, model, notes };

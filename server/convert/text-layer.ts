@@ -1,7 +1,6 @@
 import os from "node:os";
 import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
-import { ocrLanguageLabel } from "../../catalog/ocr-languages.js";
 import { failedWith, replyForFailure } from "../errors.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
@@ -11,7 +10,9 @@ import type { ReadablePdf } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { ProcessorContext } from "../work/types.js";
 import { detectOcrLanguage } from "./ocr-language-detection.js";
-import { capitalised, noTextError, NO_TEXT_SENTENCE, pagesPhrase, unrecognisedScans } from "../../pdf-ops/text/scans.js";
+import { noTextError, NO_TEXT_SENTENCE, scannedPages, unrecognisedScans } from "../../pdf-ops/text/scans.js";
+import { msg, type Message } from "../i18n/message.js";
+import { ocrLanguageName } from "../i18n/ocr-language-names.js";
 
 /**
  * Conversions that rebuild a document read the PDF's text layer. A scan has none: its chosen pages are recognised
@@ -30,7 +31,7 @@ export interface TextLayer {
   path: string;
   /** Zero-based pages whose text was recognised here. */
   recognised: number[];
-  notes: string[];
+  notes: Message[];
 }
 
 export { NO_TEXT_SENTENCE };
@@ -89,13 +90,12 @@ export async function recogniseScans(
     if (!failedWith(err, "damaged", "unsupported")) throw err;
     // The text layer MuPDF reads may still be whole where the recognisers stumble over a damaged file: the
     // conversion goes on with it rather than fail for the sake of pages that may well be blank.
-    const them = scanned.length === 1 ? "it" : "they";
-    return { path: pdf.path, recognised: [], notes: [`${capitalised(pagesPhrase(scanned))} without a text layer could not be read with OCR (the file is damaged there), so ${them} came out without text.`] };
+    return { path: pdf.path, recognised: [], notes: [msg("scans.ocrFailed", scannedPages(scanned))] };
   }
   return {
     path: output,
     recognised: [...scanned],
-    notes: [`${capitalised(pagesPhrase(scanned))} had no text layer and ${scanned.length === 1 ? "was" : "were"} read with OCR (${ocrLanguageLabel(language)}) first.`],
+    notes: [msg("scans.recognised", { ...scannedPages(scanned), language: ocrLanguageName(language) })],
   };
 }
 

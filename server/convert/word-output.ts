@@ -7,6 +7,7 @@ import { writeRtf } from "./rtf.js";
 import { installedFontFamilies } from "../engines/installed-fonts.js";
 import { fontsWithoutEquivalent } from "./fonts.js";
 import type { DocumentModel } from "./layout-analysis.js";
+import { list, msg, type Message } from "../i18n/message.js";
 
 export type WordFormat = "docx" | "doc" | "odt" | "rtf";
 
@@ -46,10 +47,10 @@ export async function writeWordDocument(
   embedFonts: boolean,
   ctx: ProcessorContext,
   fileName: string,
-): Promise<{ path: string; notes: string[] }> {
-  const notes: string[] = [];
+): Promise<{ path: string; notes: Message[] }> {
+  const notes: Message[] = [];
   const canEmbed = EMBEDS_FONTS.has(format);
-  if (embedFonts && !canEmbed) notes.push(`${format.toUpperCase()} files cannot carry fonts: they are named, and a reader without them sees substitutes.`);
+  if (embedFonts && !canEmbed) notes.push(msg("convert.fontsCannotBeCarried", { format: format.toUpperCase() }));
   if (format === "rtf") {
     const rtf = path.join(ctx.workDir, "document.rtf");
     await writeRtf(model, rtf);
@@ -62,9 +63,9 @@ export async function writeWordDocument(
   const installed = embedFonts && canEmbed && unmatched.length > 0 ? await installedFontFamilies(ctx) : undefined;
   const embeddable = unmatched.filter((family) => !installed || installed.has(family.toLowerCase()));
   const embed = embedFonts && canEmbed && embeddable.length > 0;
-  if (embed) notes.push("Fonts this server has are embedded; fonts only inside the PDF are named and substituted where missing.");
-  else if (embedFonts && canEmbed && unmatched.length === 0) notes.push("Fonts are named, not embedded: each has a metric-compatible equivalent that word processors have, so the text wraps as in the PDF.");
-  else if (embedFonts && canEmbed) notes.push(`Fonts are named, not embedded: ${unmatched.slice(0, 3).join(", ")}${unmatched.length > 3 ? " and others" : ""} exist only inside the PDF, so a reader without them sees substitutes.`);
+  if (embed) notes.push(msg("convert.fontsEmbedded"));
+  else if (embedFonts && canEmbed && unmatched.length === 0) notes.push(msg("convert.fontsEquivalent"));
+  else if (embedFonts && canEmbed) notes.push(msg(unmatched.length > 3 ? "convert.fontsOnlyInPdfAndOthers" : "convert.fontsOnlyInPdf", { count: Math.min(unmatched.length, 3), fonts: list(unmatched.slice(0, 3)) }));
   if (format === "docx" && !embed) return { path: docx, notes };
   const out = path.join(ctx.workDir, `document.${format}`);
   await officeConvert(docx, out, FILTERS[format], {}, { ...ctx, fileName }, embed ? { EmbedFonts: true, EmbedOnlyUsedFonts: true } : {});

@@ -1,6 +1,7 @@
 import i18next, { type Resource } from "i18next";
 import { DEFAULT_LOCALE, isLocale, LANGUAGE_TAGS, LOCALES, localeFromAcceptLanguage, type Locale } from "../../catalog/locales.js";
 import { catalogMessages } from "../../catalog/catalog-messages.js";
+import { intlOcrLanguageName } from "../../catalog/ocr-languages.js";
 import { TOOLS } from "../../catalog/tools.js";
 import toolsDe from "../../catalog/locales/de.json" with { type: "json" };
 import toolsEs from "../../catalog/locales/es.json" with { type: "json" };
@@ -48,6 +49,18 @@ void instance.init({
   initAsync: false,
   interpolation: { escapeValue: false },
 });
+
+/**
+ * OCR languages are named by Intl in the reader's language (the catalogue's "{{code, ocrLanguage}}": "allemand
+ * (deu)"), with the catalogue's own words where Intl has none (Fraktur, historical models).
+ */
+function ocrLanguageName(code: string, locale: Locale): string {
+  const found = intlOcrLanguageName(code, LANGUAGE_TAGS[locale]);
+  if (found) return `${found.historic ? instance.t("ocr.historic", { lng: locale, language: found.name }) : found.name} (${code})`;
+  const key = `ocr.models.${code}`;
+  return instance.exists(key, { lng: locale }) ? `${instance.t(key, { lng: locale })} (${code})` : code;
+}
+instance.services.formatter?.add("ocrLanguage", (value: unknown, lng: string | undefined) => ocrLanguageName(String(value), isLocale(lng) ? lng : DEFAULT_LOCALE));
 
 /** `text` in `locale`: a message by its key, several joined as that language joins sentences. */
 export function say(text: Text, locale: Locale): string {

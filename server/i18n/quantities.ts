@@ -19,3 +19,10 @@ export function duration(seconds: number): Message {
   const { unit, count } = lifetimeParts(seconds);
   return msg(`durations.${unit}`, { count });
 }
+
+/** A file's size as the reader's language writes it: "812 bytes", "14.2 KB", "3.40 MB" ("3,40 Mo"). */
+export function fileSize(bytes: number): Message {
+  if (bytes < KB) return msg("units.bytes", { count: bytes });
+  if (bytes < MB) return msg("units.sizeKB", { value: Math.round((bytes / KB) * 10) / 10 });
+  return msg("units.sizeMB", { value: Math.round((bytes / MB) * 100) / 100 });
+}

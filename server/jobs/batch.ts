@@ -3,7 +3,7 @@ import path from "node:path";
 import { DEFAULT_LOCALE, type Locale } from "../../catalog/locales.js";
 import { AbortedError, EngineFailure, replyForFailure, UserError } from "../errors.js";
 import { say } from "../i18n/i18n.js";
-import { msg, type Message, type Text } from "../i18n/message.js";
+import { msg, type Message, type Said, type Text } from "../i18n/message.js";
 import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 
 /**
@@ -16,7 +16,7 @@ import type { OutputFile, Processor, ProcessorContext, ProcessorInput, ToolResul
 interface Outcome {
   name: string;
   outputs: OutputFile[];
-  message?: Text;
+  message?: Said;
   error?: Text;
 }
 
@@ -81,7 +81,7 @@ export async function runBatch<O>(processor: Processor<O>, input: ProcessorInput
   const reportPath = path.join(ctx.workDir, "report.txt");
   await fs.writeFile(reportPath, report(outcomes, ctx.locale ?? DEFAULT_LOCALE));
   const outputs = uniqueNames(outcomes.flatMap((o) => o.outputs));
-  const said: Text[] = [msg("batch.processed", { done: total - failed.length, count: total })];
+  const said: Said[] = [msg("batch.processed", { done: total - failed.length, count: total })];
   if (failed.length > 0) said.push(msg("batch.notProcessed", { files: failures(failed) }));
   said.push(msg("batch.seeReport"));
   return {

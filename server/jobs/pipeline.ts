@@ -9,7 +9,7 @@ import type { InputFile, OutputFile, ProcessorContext, ProcessorInput, ToolResul
 import type { PipelineStep } from "./spec.js";
 import { unappliedSettingNotes } from "./unapplied-settings.js";
 import { kindNames } from "../i18n/kind-names.js";
-import { list, msg, toolName, type Message, type Text } from "../i18n/message.js";
+import { list, msg, toolName, type Message, type Said } from "../i18n/message.js";
 
 /**
  * Several tools in a row as one job (`POST /api/pipeline`): each step's outputs are the next step's files, each step
@@ -53,7 +53,7 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
   let files = input.files;
   let previous: ToolDefinition | undefined;
   let result: ToolResult | undefined;
-  const said: Text[] = [];
+  const said: Said[] = [];
   for (const [index, step] of steps.entries()) {
     const tool = findTool(step.toolId);
     const processor = tool && processorOf(tool);
@@ -67,7 +67,7 @@ export async function runPipeline(steps: readonly PipelineStep[], input: Process
     } catch (err) {
       throw failedStep(err, index, tool, files);
     }
-    const notes: Text[] = [result.message ?? "", ...unappliedSettingNotes(tool, step.options)];
+    const notes: Said[] = [result.message ?? "", ...unappliedSettingNotes(tool, step.options)];
     const saysSomething = notes.some((note) => note !== "" && !(Array.isArray(note) && note.length === 0));
     said.push([msg("pipeline.said", { step: stepName(index, tool) }), saysSomething ? notes : msg("pipeline.done")]);
     ctx.progress((index + 1) / steps.length);

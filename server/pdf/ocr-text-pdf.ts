@@ -5,6 +5,7 @@ import type { OcrOptions } from "../../catalog/options/ocr.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { ProcessorContext } from "../work/types.js";
 import { fontFor } from "./stamp.js";
+import { msg, type Message } from "../i18n/message.js";
 
 /**
  * "PDF with text": the recognised text made visible, typeset in a real font where each line was found on the page.
@@ -26,8 +27,8 @@ export interface TextPdfSources {
 const UNICODE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 const SCAN_OPACITY = 0.25;
 
-export async function writeOcrTextPdf(sources: TextPdfSources, output: string, options: OcrOptions, ctx: ProcessorContext): Promise<string[]> {
-  const notes: string[] = [];
+export async function writeOcrTextPdf(sources: TextPdfSources, output: string, options: OcrOptions, ctx: ProcessorContext): Promise<Message[]> {
+  const notes: Message[] = [];
   const { pages } = await runMupdf("recognisedLines", { input: sources.searchable }, ctx);
   const kept = new Set(sources.kept);
   const doc = await PDFDocument.create();
@@ -51,7 +52,7 @@ export async function writeOcrTextPdf(sources: TextPdfSources, output: string, o
       page.drawText(line.text, { x: line.x0, y: recognised.height - line.y1 + height * 0.2, size, font, color: rgb(0, 0, 0) });
     }
   });
-  if (!options.preserveLayout) notes.push("The text PDF always keeps each line where it was on the page.");
+  if (!options.preserveLayout) notes.push(msg("ocr.notApplied.preserveLayoutTextPdf"));
   await fs.writeFile(output, await doc.save());
   return notes;
 }

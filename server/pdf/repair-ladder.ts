@@ -4,6 +4,7 @@ import type { EngineContext } from "../engines/context.js";
 import { pdfwrite } from "../engines/ghostscript.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
+import { msg, type Message } from "../i18n/message.js";
 
 /**
  * The three ways of rewriting a damaged PDF, lightest first. qpdf keeps every object and rebuilds the structure
@@ -14,11 +15,6 @@ import { qpdf } from "../engines/qpdf.js";
 
 export type Rung = "qpdf" | "mupdf" | "ghostscript";
 
-export const RUNG_NAMES: Record<Rung, string> = {
-  qpdf: "qpdf (structure rebuilt, every object kept)",
-  mupdf: "MuPDF's repairing parser (objects recovered and rewritten)",
-  ghostscript: "Ghostscript (every page re-created from its drawn content)",
-};
 
 /** Which rungs each mode may use, in the order they are tried. */
 export function ladderFor(options: RepairOptions): Rung[] {
@@ -50,7 +46,7 @@ function qpdfRewriteArgs(options: RepairOptions): string[] {
 export interface RungResult {
   output: string;
   /** Something this rung did beyond rewriting, for the reply. */
-  note?: string;
+  note?: Message;
 }
 
 export async function runRung(rung: Rung, input: string, options: RepairOptions, ctx: EngineContext): Promise<RungResult> {
@@ -73,7 +69,7 @@ export async function runRung(rung: Rung, input: string, options: RepairOptions,
       ctx,
     );
     if (rebuiltPages > 0) {
-      return { output, note: `The page tree was lost; it was rebuilt from the ${rebuiltPages} page objects found in the file, in file order.` };
+      return { output, note: msg("repair.pageTreeRebuilt", { count: rebuiltPages }) };
     }
   } else {
     await pdfwrite(input, output, ctx, [

@@ -5,6 +5,7 @@ import type { SignOptions } from "../../catalog/options/sign.js";
 import { parseColor } from "../lib/colors.js";
 import { fontFor } from "../pdf/stamp.js";
 import { scriptFontFiles } from "./fonts.js";
+import { msg, type Message } from "../i18n/message.js";
 
 /** What the signature shows: an image (drawn or uploaded) or a name typed in a script font. */
 export type SignatureMark = { kind: "image"; bytes: Uint8Array; format: "png" | "jpeg" } | { kind: "text"; text: string };
@@ -57,8 +58,8 @@ export async function drawSignature(
   mark: SignatureMark,
   options: SignOptions,
   signer: { name?: string; at: Date },
-): Promise<string[]> {
-  const notes: string[] = [];
+): Promise<Message[]> {
+  const notes: Message[] = [];
   const [r, g, b] = parseColor(options.signatureColor) ?? [0, 0, 0];
   const color = rgb(r, g, b);
   const opacity = options.signatureOpacity;
@@ -88,7 +89,7 @@ export async function drawSignature(
   const markBottom = box.y + pad + lines.length * textSize * 1.2 + (lines.length > 0 ? pad / 2 : 0);
   const area = { x: box.x + pad, y: markBottom, width: box.width - 2 * pad, height: box.y + box.height - pad - markBottom };
   if (area.height < 4) {
-    notes.push("The signature box is too small for the signature and its details; make it taller.");
+    notes.push(msg("sign.boxTooSmall"));
     return notes;
   }
   if (mark.kind === "image") {
@@ -100,7 +101,7 @@ export async function drawSignature(
     return notes;
   }
   const { font, fallback } = await typedFont(doc, options, mark.text);
-  if (fallback) notes.push("The chosen signature font has no letters for this name; it was written in DejaVu Sans.");
+  if (fallback) notes.push(msg("sign.fontFallback", { font: "DejaVu Sans" }));
   const size = Math.min(area.height * 0.8, (area.height * 0.8 * area.width) / Math.max(1, font.widthOfTextAtSize(mark.text, area.height * 0.8)));
   const width = font.widthOfTextAtSize(mark.text, size);
   const x = area.x + (area.width - width) / 2;

@@ -18,7 +18,7 @@ import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js"
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor, ProcessorContext } from "../work/types.js";
 import { inEnglish } from "../i18n/i18n.js";
-import { msg } from "../i18n/message.js";
+import { msg, type Message } from "../i18n/message.js";
 
 type Progress = (fraction: number) => void;
 
@@ -60,30 +60,36 @@ async function comparedDrawings(
   options: CompareOptions,
   ctx: ProcessorContext,
   progress: Progress,
-): Promise<{ changes: DrawingChange[]; note?: string }> {
+): Promise<{ changes: DrawingChange[]; note?: Message }> {
   if (!options.compareDrawing || pairs.length === 0) return { changes: [] };
   try {
     return { changes: await drawingChanges(oldPdf.path, newPdf.path, pairs, options.drawingThreshold / 100, ctx, progress) };
   } catch (err) {
     if (!failedWith(err, "damaged", "crashed")) throw err;
-    return { changes: [], note: "The pages' drawings could not be compared: one of the documents could not be drawn. The text was compared." };
+    return { changes: [], note: msg("compare.drawingsFailed") };
   }
 }
 
-async function shownPages(oldPdf: ReadablePdf, newPdf: ReadablePdf, report: CompareReport, ctx: ProcessorContext, progress: Progress): Promise<ShownPagePair[]> {
+async function shownPages(oldPdf: ReadablePdf, newPdf: ReadablePdf, report: CompareReport, notes: Message[], ctx: ProcessorContext, progress: Progress): Promise<ShownPagePair[]> {
   const all = changedPagePairs(report);
   const pairs = all.slice(0, MAX_SHOWN_PAGE_PAIRS);
   if (all.length > pairs.length) {
-    report.notes.push(`The report shows the first ${MAX_SHOWN_PAGE_PAIRS} of ${all.length} changed page pairs; report.json and the screen have them all.`);
+    noteIn(report, notes, msg("compare.firstPairsShown", { shown: MAX_SHOWN_PAGE_PAIRS, count: all.length }));
   }
   if (pairs.length === 0) return [];
   try {
     return await renderShownPages(oldPdf.path, newPdf.path, pairs, report, ctx, progress);
   } catch (err) {
     if (!failedWith(err, "damaged", "crashed")) throw err;
-    report.notes.push("The changed pages could not be drawn into the report; their changes are listed.");
+    noteIn(report, notes, msg("compare.pagesNotDrawn"));
     return pairs;
   }
+}
+
+/** A note for both the reply (in the reader's language) and the report's files (in English). */
+function noteIn(report: CompareReport, notes: Message[], note: Message): void {
+  notes.push(note);
+  report.notes.push(inEnglish(note));
 }
 
 /**
@@ -119,9 +125,8 @@ export const comparePdf: Processor<CompareOptions> = async ({ files, options }, 
     unreadableNote("old", oldRead.unreadable),
     unreadableNote("new", newRead.unreadable),
     drawings.note,
-    // The report's files are written in English, as the rest of their words are.
-    repaired && inEnglish(repaired),
-  ].filter((n): n is string => typeof n === "string");
+    repaired,
+  ].filter((n) => n !== undefined);
   const report = assembleReport({
     oldName: oldPdf.name,
     newName: newPdf.name,
@@ -132,10 +137,11 @@ export const comparePdf: Processor<CompareOptions> = async ({ files, options }, 
     changes: textChanges(oldWords, newWords, diff.edits),
     drawingChanges: drawings.changes,
     options,
-    notes,
+    // The report's files are written in English, as the rest of their words are; the reply says the notes in the reader's language.
+    notes: notes.map(inEnglish),
   });
 
-  const shown = options.includePages ? await shownPages(oldPdf, newPdf, report, ctx, (f) => ctx.progress(0.8 + 0.12 * f)) : [];
+  const shown = options.includePages ? await shownPages(oldPdf, newPdf, report, notes, ctx, (f) => ctx.progress(0.8 + 0.12 * f)) : [];
   const pdfOut = path.join(ctx.workDir, "report.pdf");
   const jsonOut = path.join(ctx.workDir, "report.json");
   await writeReportPdf(report, shown, pdfOut);
@@ -147,6 +153,6 @@ export const comparePdf: Processor<CompareOptions> = async ({ files, options }, 
       { path: jsonOut, name: "report.json" },
     ],
     zipName: `${stemOf(oldPdf.name)}-vs-${stemOf(newPdf.name)}-comparison.zip`,
-    message: [...describeSummary(report), ...report.notes].join(" "),
+    message: [...describeSummary(report), ...notes],
   };
 };

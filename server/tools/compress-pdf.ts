@@ -4,7 +4,8 @@ import type { CompressOptions } from "../../catalog/options/pages.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { formatBytes } from "../lib/format-bytes.js";
+import { fileSize } from "../i18n/quantities.js";
+import { msg, type Said } from "../i18n/message.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
@@ -17,11 +18,11 @@ import type { Processor } from "../work/types.js";
  * streams. Text, links, forms and bookmarks are not touched. A result that is not smaller is not handed out.
  */
 
-const LEVELS: Record<CompressOptions["compressionLevel"], ImageTarget & { label: string }> = {
-  low: { colorDpi: 150, grayDpi: 200, quality: 78, label: "low" },
-  recommended: { colorDpi: 120, grayDpi: 150, quality: 55, label: "recommended" },
+const LEVELS: Record<CompressOptions["compressionLevel"], ImageTarget> = {
+  low: { colorDpi: 150, grayDpi: 200, quality: 78 },
+  recommended: { colorDpi: 120, grayDpi: 150, quality: 55 },
   // Black-and-white scans above 300 dpi are thresholded down to it only here: below it, text thins and breaks up.
-  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40, label: "extreme" },
+  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40 },
 };
 
 /** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
@@ -72,27 +73,22 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const after = (await fs.stat(packed)).size;
   const repaired = repairNote([pdf]);
   // A repaired file goes out repaired even when larger: the upload itself is what the tools could not read.
+  const levelName = msg(`compress.levels.${options.compressionLevel}`);
   if (after >= before && !pdf.repaired) {
     return {
       files: [{ path: input.path, name: input.name }],
-      message: [
-        `This PDF is already compact (${formatBytes(before)}): compressing it at the ${level.label} level would not make it smaller, so your original comes back unchanged.`,
-      ].join(" "),
+      message: msg("compress.alreadyCompact", { size: fileSize(before), level: levelName }),
     };
   }
-  const notes = [
+  const notes: Said[] = [
     after < before
-      ? `Compressed from ${formatBytes(before)} to ${formatBytes(after)} (${Math.round((1 - after / before) * 100)}% smaller) at the ${level.label} level.`
-      : `Rewritten at the ${level.label} level: ${formatBytes(after)}, from ${formatBytes(before)}; the file needed repair, so the sound copy comes back even though it is not smaller.`,
-    inlineMoved > 0
-      ? `${inlineMoved === 1 ? "1 large inline image was" : `${inlineMoved} large inline images were`} moved out of the page contents into image objects, to be re-encoded with the rest.`
-      : "",
+      ? msg("compress.compressed", { before: fileSize(before), after: fileSize(after), percent: Math.round((1 - after / before) * 100), level: levelName })
+      : msg("compress.rewrittenLarger", { before: fileSize(before), after: fileSize(after), level: levelName }),
+    inlineMoved > 0 ? msg("compress.inlineMoved", { count: inlineMoved }) : "",
     ...imageReport(replacements, level, bilevelScans),
-    fontsSubset ? "Embedded fonts were subset to the characters used." : "",
-    fontCopiesDropped > 0
-      ? `${fontCopiesDropped === 1 ? "1 duplicate copy" : `${fontCopiesDropped} duplicate copies`} of embedded fonts dropped: each font is stored once.`
-      : "",
+    fontsSubset ? msg("compress.fontsSubset") : "",
+    fontCopiesDropped > 0 ? msg("compress.fontCopiesDropped", { count: fontCopiesDropped }) : "",
     repaired ?? "",
-  ].filter(Boolean);
+  ];
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes };
 };

@@ -1,19 +1,8 @@
 import type { ImageReplacement, SoftMaskReplacement, StoredImageKind as Kind } from "../engines/mupdf/tasks.js";
 import type { ImageTarget } from "../pdf/image-recompress.js";
+import { list, msg, type Message, type MessageList } from "../i18n/message.js";
 
 /** What Compress did to the images, kind by kind, in the reply's words. */
-
-const KIND_NAMES: Record<Kind, [one: string, many: string]> = {
-  jpeg2000: ["JPEG 2000 image", "JPEG 2000 images"],
-  ccitt: ["CCITT fax image", "CCITT fax images"],
-  stencil: ["1-bit stencil mask", "1-bit stencil masks"],
-  "1-bit": ["1-bit image", "1-bit images"],
-  cmyk: ["CMYK image (now RGB)", "CMYK images (now RGB)"],
-  "16-bit": ["16-bit image", "16-bit images"],
-  palette: ["palette image", "palette images"],
-  jpeg: ["JPEG image", "JPEG images"],
-  lossless: ["losslessly stored image", "losslessly stored images"],
-};
 
 const KIND_ORDER: readonly Kind[] = ["jpeg2000", "ccitt", "stencil", "1-bit", "cmyk", "16-bit", "palette", "jpeg", "lossless"];
 
@@ -28,57 +17,51 @@ export interface ReplacedImage {
   sameAs: readonly number[];
 }
 
-function count(n: number, [one, many]: readonly [string, string]): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** The kinds of these images counted: "2 JPEG images", "1 palette image" (catalogue messages under "compress.kinds."). */
+function kindCounts(images: readonly ReplacedImage[]): MessageList {
+  const counted = KIND_ORDER.map((kind) => [kind, images.filter((r) => r.kind === kind).length] as const).filter(([, n]) => n > 0);
+  return list(counted.map(([kind, n]) => msg(`compress.kinds.${kind}`, { count: n })));
 }
 
-function list(parts: readonly string[]): string {
-  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
-}
+/** The sentences of one encoding: none of its images resampled, all of them ("it" for one), or some. */
+const RE_ENCODED = {
+  jpeg: { none: "compress.jpeg", all: "compress.jpegResampledAll", some: "compress.jpegResampledSome" },
+  // Bilevel images re-encoded at their own resolution are kept pixel for pixel.
+  fax: { none: "compress.faxExact", all: "compress.faxResampledAll", some: "compress.faxResampledSome" },
+} as const;
 
-function kindList(images: readonly ReplacedImage[]): string {
-  return list(
-    KIND_ORDER.map((kind) => [kind, images.filter((r) => r.kind === kind).length] as const)
-      .filter(([, n]) => n > 0)
-      .map(([kind, n]) => count(n, KIND_NAMES[kind])),
-  );
-}
-
-/** ", 2 of them resampled to …" for the images of one encoding that were resampled, or nothing. */
-function resampledNote(images: readonly ReplacedImage[], limit: string): string {
-  const downsampled = images.filter((r) => r.downsampled).length;
-  if (downsampled === 0) return "";
-  const which = downsampled === images.length ? (images.length === 1 ? "it" : "all of them") : `${downsampled} of them`;
-  return `, ${which} resampled to at most ${limit}`;
+/** "Re-encoded as JPEG: …" (or as CCITT G4), saying how many were resampled down to the level's resolution. */
+function reEncoded(encoding: keyof typeof RE_ENCODED, images: readonly ReplacedImage[], dpi: Record<string, number>): Message {
+  const kinds = kindCounts(images);
+  const resampled = images.filter((r) => r.downsampled).length;
+  const keys = RE_ENCODED[encoding];
+  if (resampled === 0) return msg(keys.none, { kinds });
+  if (resampled === images.length) return msg(keys.all, { kinds, count: images.length, ...dpi });
+  return msg(keys.some, { kinds, count: resampled, ...dpi });
 }
 
 /**
  * The reply's sentences about images. bilevelScans is how many images were stored as JBIG2 or CCITT: those not
  * among the replaced ones were kept as they were.
  */
-export function imageReport(replaced: readonly ReplacedImage[], level: ImageTarget, bilevelScans: number): string[] {
-  const notes: string[] = [];
+export function imageReport(replaced: readonly ReplacedImage[], level: ImageTarget, bilevelScans: number): Message[] {
+  const notes: Message[] = [];
   const jpegs = replaced.filter((r) => r.encoding === "jpeg");
   const faxes = replaced.filter((r) => r.encoding === "ccitt-g4");
-  if (replaced.length === 0) notes.push("No image needed re-encoding.");
-  if (jpegs.length > 0) {
-    notes.push(`Re-encoded as JPEG: ${kindList(jpegs)}${resampledNote(jpegs, `${level.colorDpi} dpi (${level.grayDpi} dpi for grey images)`)}.`);
-  }
-  if (faxes.length > 0) {
-    const exact = faxes.every((r) => !r.downsampled) ? " pixel for pixel" : "";
-    notes.push(`Re-encoded as black-and-white CCITT G4${exact}: ${kindList(faxes)}${resampledNote(faxes, `${level.monoDpi ?? 0} dpi`)}.`);
-  }
+  if (replaced.length === 0) notes.push(msg("compress.noImages"));
+  if (jpegs.length > 0) notes.push(reEncoded("jpeg", jpegs, { colorDpi: level.colorDpi, grayDpi: level.grayDpi }));
+  if (faxes.length > 0) notes.push(reEncoded("fax", faxes, { dpi: level.monoDpi ?? 0 }));
   if (replaced.length > 0) {
     const masked = replaced.filter((r) => r.softMask);
     const resampledMasks = masked.filter((r) => r.mask).length;
     const keptMasks = masked.length - resampledMasks;
-    if (resampledMasks > 0) notes.push(`The soft mask${resampledMasks === 1 ? " of 1 image was" : `s of ${resampledMasks} images were`} resampled with it and stored losslessly.`);
-    if (keptMasks > 0) notes.push(`The soft mask${keptMasks === 1 ? " of 1 image was" : `s of ${keptMasks} images were`} kept as stored, so transparency is unchanged.`);
+    if (resampledMasks > 0) notes.push(msg("compress.masksResampled", { count: resampledMasks }));
+    if (keptMasks > 0) notes.push(msg("compress.masksKept", { count: keptMasks }));
     const copies = replaced.reduce((sum, r) => sum + r.sameAs.length, 0);
-    if (copies > 0) notes.push(`${count(copies, ["further copy", "further copies"])} of the same images now share one encoding.`);
+    if (copies > 0) notes.push(msg("compress.copiesShared", { count: copies }));
   }
   const reEncodedScans = faxes.filter((r) => r.kind === "ccitt").reduce((sum, r) => sum + 1 + r.sameAs.length, 0);
   const bilevelKept = bilevelScans - reEncodedScans;
-  if (bilevelKept > 0) notes.push(`${count(bilevelKept, ["black-and-white scan (JBIG2 or CCITT)", "black-and-white scans (JBIG2 or CCITT)"])} kept as stored: already as compact as black and white gets here.`);
+  if (bilevelKept > 0) notes.push(msg("compress.bilevelKept", { count: bilevelKept }));
   return notes;
 }

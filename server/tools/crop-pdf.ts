@@ -7,7 +7,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import type { Processor } from "../work/types.js";
-import { countOfPages, msg, type Text } from "../i18n/message.js";
+import { countOfPages, msg, type Said } from "../i18n/message.js";
 
 /**
  * Crops pages by setting their crop box: nothing is cut out of the content, so a viewer shows less while the
@@ -36,7 +36,7 @@ export const cropPdf: Processor<CropOptions> = async ({ files, options }, ctx) =
     throw new InvalidOptionsError(msg("crop.nothingLeft", { count: result.tooSmall.length, pages: formatPageList(result.tooSmall) }));
   }
   const key = `crop.cropped${pages.length === pdf.pageCount ? "Every" : ""}${options.autoCrop ? "ToContent" : ""}`;
-  const notes: Text[] = [msg(key, { pages: countOfPages(pages.length) })];
+  const notes: Said[] = [msg(key, { pages: countOfPages(pages.length) })];
   if (result.blank.length > 0) notes.push(msg("crop.blankLeft", { count: result.blank.length, pages: formatPageList(result.blank) }));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);

@@ -6,18 +6,10 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { pdfDate, readIsoDate } from "../lib/pdf-dates.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
+import { msg, series, type Message, type Said } from "../i18n/message.js";
 
-/** What the reply lists, in this order, with the label people know. */
-const SHOWN: Array<[string, string]> = [
-  ["Title", "Title"],
-  ["Author", "Author"],
-  ["Subject", "Subject"],
-  ["Keywords", "Keywords"],
-  ["Creator", "Creator"],
-  ["Producer", "Producer"],
-  ["CreationDate", "Created"],
-  ["ModDate", "Modified"],
-];
+/** What the reply lists, in this order, each with its label (a catalogue message under "metadata.labels."). */
+const SHOWN = ["Title", "Author", "Subject", "Keywords", "Creator", "Producer", "CreationDate", "ModDate"];
 
 /** The entries to set, in PDF's own forms; empty fields leave their entry as it is. */
 function entriesToSet(options: MetadataOptions): Record<string, string> {
@@ -31,12 +23,13 @@ function entriesToSet(options: MetadataOptions): Record<string, string> {
   return set;
 }
 
-/** "Title: Report; Author: Ann; custom Project: X", or a sentence for none. */
-function describe(info: Record<string, string>): string {
-  const standard = new Set(SHOWN.map(([key]) => key).concat("Trapped"));
-  const parts = SHOWN.filter(([key]) => info[key] !== undefined).map(([key, label]) => `${label}: ${info[key]}`);
-  for (const [key, value] of Object.entries(info)) if (!standard.has(key)) parts.push(`${key}: ${value}`);
-  return parts.length > 0 ? `The document information is now: ${parts.join("; ")}.` : "The document has no metadata left.";
+/** "Title: Report; Author: Ann; Project: X", or a sentence for none. */
+function describe(info: Record<string, string>): Message {
+  const standard = new Set(SHOWN.concat("Trapped"));
+  const parts = SHOWN.filter((key) => info[key] !== undefined).map((key) => msg("metadata.entry", { label: msg(`metadata.labels.${key}`), value: info[key]! }));
+  for (const [key, value] of Object.entries(info)) if (!standard.has(key)) parts.push(msg("metadata.entry", { label: key, value }));
+  const entries = series(parts);
+  return entries === "" ? msg("metadata.noneLeft") : msg("metadata.now", { entries });
 }
 
 /** Sets the document's title, author, dates and custom entries, with its XMP packet rewritten to match. */
@@ -54,11 +47,11 @@ export const editMetadata: Processor<MetadataOptions> = async ({ files, options 
   }
   ctx.progress(0.9);
   const changed = Object.keys(set).length + Object.keys(options.custom).length;
-  const notes = [
-    options.removeAll ? "Removed all metadata first." : "",
-    changed > 0 ? `Changed ${changed} entr${changed === 1 ? "y" : "ies"}.` : options.removeAll ? "" : "Nothing was changed.",
+  const notes: Said[] = [
+    options.removeAll ? msg("metadata.removedAll") : "",
+    changed > 0 ? msg("metadata.changed", { count: changed }) : options.removeAll ? "" : msg("metadata.nothingChanged"),
     describe(result.info),
     repairNote([pdf]) ?? "",
-  ].filter(Boolean);
+  ];
   return { files: [{ path: out, name: `${stemOf(pdf.name)}-metadata.pdf` }], message: notes };
 };

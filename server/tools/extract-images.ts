@@ -5,11 +5,10 @@ import { UserError } from "../errors.js";
 import { extractImages as runPdfimages, listImages, type ListedImage } from "../engines/poppler-images.js";
 import { MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { writeZip } from "../lib/zip.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 /** Consecutive one-based pages as runs: pdfimages takes one run at a time. */
 function runsOf(pages: readonly number[]): Array<[number, number]> {
@@ -50,8 +49,9 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   const giantPages = new Set(listed.filter((i) => i.width * i.height > MAX_IMAGE_PIXELS).map((i) => i.page));
   const kept = chosen.filter((i) => !giantPages.has(i.page));
   if (kept.length === 0) {
-    const why = listed.length === 0 ? "This PDF has no images." : `No image in this PDF is at least ${options.minWidth} × ${options.minHeight} pixels.`;
-    throw new UserError(giantPages.size > 0 ? `Every image here is over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels, the most we extract.` : why, 422, "no_images");
+    const size = { width: options.minWidth, height: options.minHeight };
+    const why = listed.length === 0 ? msg("extractImages.none") : msg("extractImages.noneThatLarge", size);
+    throw new UserError(giantPages.size > 0 ? msg("extractImages.allTooLarge", { megapixels: MAX_IMAGE_PIXELS / 1_000_000 }) : why, 422, "no_images");
   }
   const pages = [...new Set(kept.map((i) => i.page))].sort((a, b) => a - b);
   const runs = runsOf(pages);
@@ -72,12 +72,15 @@ export const extractImages: Processor<ExtractImagesOptions> = async ({ files, op
   const zip = path.join(ctx.workDir, "images.zip");
   await writeZip(entries, zip);
   const jpegs = kept.filter((i) => i.encoding === "jpeg").length;
-  const notes: Text[] = [
-    `Extracted ${plural(entries.length, "image")}${jpegs > 0 ? ` (${jpegs} JPEG${jpegs === 1 ? "" : "s"} exactly as stored; the others as PNG or JPEG 2000)` : " as PNG or JPEG 2000"}.`,
+  const notes: Said[] = [
+    jpegs > 0 ? msg("extractImages.extractedWithJpegs", { count: entries.length, jpegs }) : msg("extractImages.extracted", { count: entries.length }),
   ];
   const small = chosen.length < listed.filter((i) => i.type === "image" || i.type === "stencil").length;
-  if (small) notes.push(`Images smaller than ${options.minWidth} × ${options.minHeight} pixels and repeats of the same image were left out.`);
-  if (giantPages.size > 0) notes.push(`Images on page${giantPages.size === 1 ? "" : "s"} ${formatPageList([...giantPages].sort((a, b) => a - b))} are over ${MAX_IMAGE_PIXELS / 1_000_000} megapixels and were left out.`);
+  if (small) notes.push(msg("extractImages.smallLeftOut", { width: options.minWidth, height: options.minHeight }));
+  if (giantPages.size > 0) {
+    const pages = [...giantPages].sort((a, b) => a - b);
+    notes.push(msg("extractImages.largeLeftOut", { count: pages.length, pages: formatPageList(pages), megapixels: MAX_IMAGE_PIXELS / 1_000_000 }));
+  }
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { files: [{ path: zip, name: `${stem}-images.zip` }], message: notes };

@@ -5,7 +5,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
-import { list, msg, type Message, type Text } from "../i18n/message.js";
+import { list, msg, type Message, type Said } from "../i18n/message.js";
 
 /** Form fields and annotations become part of the page: they look the same and can no longer be changed. */
 export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, ctx) => {
@@ -29,7 +29,7 @@ export const flattenPdf: Processor<FlattenOptions> = async ({ files, options }, 
   const parts: Message[] = [];
   if (forms) parts.push(msg("flatten.formFields", { count: done.fields }));
   if (annotations) parts.push(msg("flatten.annotations", { count: done.annotations }));
-  const notes: Text[] = [msg("flatten.flattened", { parts: list(parts) })];
+  const notes: Said[] = [msg("flatten.flattened", { parts: list(parts) })];
   if (done.linksRemoved > 0) notes.push(msg("flatten.linksRemoved", { count: done.linksRemoved }));
   else if (done.linksKept > 0) notes.push(msg("flatten.linksKept", { count: done.linksKept }));
   const repaired = repairNote([pdf]);

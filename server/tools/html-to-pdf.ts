@@ -8,10 +8,9 @@ import { resolve, startEgressProxy, type EgressRecord } from "../engines/egress/
 import { engineSandboxState } from "../engines/sandbox.js";
 import { pageCount } from "../engines/qpdf.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { extractZip } from "../lib/zip-extract.js";
 import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
-import { msg } from "../i18n/message.js";
+import { countOfPages, msg, type Message } from "../i18n/message.js";
 
 /**
  * Prints an uploaded web page (an HTML file, or a ZIP holding one with its pictures and styles) to PDF with
@@ -82,19 +81,19 @@ function webAddress(raw: string): URL {
  * Why the page at a web address was not printed (Chromium writes nothing when the page itself does not load), from
  * what its proxy saw: the page's own host refused, or else the first host it led to (a redirect) that was.
  */
-function unprintedSentence(url: URL, record: EgressRecord): string {
+function unprintedSentence(url: URL, record: EgressRecord): Message {
   const refusal = record.refused.find((r) => r.host === url.hostname) ?? record.refused[0];
   const host = refusal?.host ?? url.hostname;
-  const via = host === url.hostname ? "" : ` (it leads to ${host})`;
+  const via = host === url.hostname ? "" : msg("html.leadsTo", { host });
   switch (refusal?.reason) {
     case "not-public":
-      return `The page at ${url.hostname} could not be printed${via}: HTML to PDF visits only public web addresses, not private or local networks or ports other than 80 and 443.`;
+      return msg("html.notPublic", { host: url.hostname, via });
     case "unreachable":
-      return `${host} could not be reached. Please check the address.`;
+      return msg("html.unreachable", { host });
     case "limit":
-      return `The page at ${url.hostname} is larger than HTML to PDF fetches.`;
+      return msg("html.tooLarge", { host: url.hostname });
     default:
-      return `The page at ${url.hostname} could not be loaded.`;
+      return msg("html.notLoaded", { host: url.hostname });
   }
 }
 
@@ -155,7 +154,9 @@ export const htmlToPdf: Processor<HtmlToPdfOptions> = async ({ files, options },
   }
   ctx.progress(0.95);
   const pages = await pageCount(output, ctx);
-  const notes = [`Printed ${printed.name} on ${plural(pages, "page")} (${options.pageSize}, ${options.orientation}).`];
-  if (printed.blocked > 0) notes.push(`${plural(printed.blocked, "request")} to private, local or unreachable addresses ${printed.blocked === 1 ? "was" : "were"} not made.`);
+  const notes = [
+    msg("html.printed", { name: printed.name, pages: countOfPages(pages), size: options.pageSize, orientation: msg(`phrases.orientations.${options.orientation}`) }),
+  ];
+  if (printed.blocked > 0) notes.push(msg("html.blocked", { count: printed.blocked }));
   return { files: [{ path: output, name: `${printed.stem}.pdf` }], message: notes };
 };

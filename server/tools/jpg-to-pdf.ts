@@ -10,7 +10,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import type { InputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
-import { msg } from "../i18n/message.js";
+import { msg, toolName, type Message } from "../i18n/message.js";
 
 type ImagesToPdfOptions = z.infer<typeof imagesToPdfOptions>;
 
@@ -25,12 +25,12 @@ const DEFAULT_DPI = 96;
  */
 export const jpgToPdf: Processor<ImagesToPdfOptions> = async ({ files, options }, ctx) => {
   const doc = await PDFDocument.create();
-  const notes: string[] = [];
+  const notes: Message[] = [];
   for (const [i, file] of files.entries()) {
     if (ctx.signal?.aborted) throw new AbortedError();
     const { image, width, height, dpi, turn, mirrored, sixteenBit } = await embedImage(doc, file);
-    if (mirrored) notes.push(`${file.name} is marked as mirrored by its camera; it is placed unmirrored.`);
-    if (sixteenBit) notes.push(`${file.name} has 16 bits a channel; it is stored at 8 bits.`);
+    if (mirrored) notes.push(msg("jpgToPdf.mirrored", { name: file.name }));
+    if (sixteenBit) notes.push(msg("jpgToPdf.sixteenBit", { name: file.name }));
     // A quarter turn swaps the image's upright width and height.
     const [w, h] = turn % 180 === 0 ? [width, height] : [height, width];
     const natural: [number, number] = [(w * 72) / dpi, (h * 72) / dpi];
@@ -48,15 +48,12 @@ export const jpgToPdf: Processor<ImagesToPdfOptions> = async ({ files, options }
   const out = path.join(ctx.workDir, "images.pdf");
   await fs.writeFile(out, await doc.save());
   if (options.pageSize === "fit" && options.orientation !== "auto") {
-    notes.push("Orientation applies to A4 and Letter pages; with Fit each page takes its image's own shape.");
+    notes.push(msg("jpgToPdf.orientationWithFit"));
   }
-  if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF on the result to make its text searchable.");
-  notes.push(...qualityNotApplied(options.quality, "Images are embedded unchanged"));
-  const sizeLabel = options.pageSize === "fit" ? "pages the size of each image" : `${options.pageSize === "a4" ? "A4" : "Letter"} pages`;
-  return {
-    files: [{ path: out, name: `${stemOf(files[0]!.name)}.pdf` }],
-    message: [`Made a ${files.length}-page PDF with ${sizeLabel}; JPEG images are embedded unchanged.`, ...notes].join(" "),
-  };
+  if (options.ocrEnabled) notes.push(msg("jpgToPdf.noOcr", { ocr: toolName("ocr-pdf") }));
+  notes.push(...qualityNotApplied(options.quality, "embeddedUnchanged"));
+  const made = options.pageSize === "fit" ? msg("jpgToPdf.madeFit", { count: files.length }) : msg("jpgToPdf.made", { count: files.length, size: options.pageSize === "a4" ? "A4" : "Letter" });
+  return { files: [{ path: out, name: `${stemOf(files[0]!.name)}.pdf` }], message: [made, ...notes] };
 };
 
 interface EmbeddedImage {

@@ -3,12 +3,11 @@ import type { NUpOptions } from "../../catalog/options/n-up.js";
 import { DamagedPdfError, failedWith } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { imposition } from "../pdf/imposition.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor } from "../work/types.js";
-import type { Text } from "../i18n/message.js";
+import { countOfPages, msg, type Said } from "../i18n/message.js";
 
 /** Several pages on each sheet, or a booklet to fold: new sheets on which the pages are drawn as they are seen. */
 export const nUpPdf: Processor<NUpOptions> = async ({ files, options }, ctx) => {
@@ -24,10 +23,10 @@ export const nUpPdf: Processor<NUpOptions> = async ({ files, options }, ctx) => 
     throw err;
   }
   const orientation = plan.sheet[0] > plan.sheet[1] ? "landscape" : "portrait";
-  const notes: Text[] = [
+  const notes: Said[] = [
     options.mode === "booklet"
-      ? `Made a booklet of ${plural(pdf.pageCount, "page")}: ${plural(plan.sheets.length / 2, "sheet")} printed on both sides (${plural(plan.sheets.length, "side")}, ${options.sheetSize} landscape); fold them in the middle.`
-      : `Put ${plural(pdf.pageCount, "page")} on ${plural(plan.sheets.length, "sheet")}, ${options.pagesPerSheet} a sheet (${options.sheetSize} ${orientation}).`,
+      ? msg("nUp.booklet", { pages: countOfPages(pdf.pageCount), count: plan.sheets.length / 2, sides: plan.sheets.length, size: options.sheetSize })
+      : msg("nUp.sheets", { pages: countOfPages(pdf.pageCount), count: plan.sheets.length, perSheet: options.pagesPerSheet, size: options.sheetSize, orientation: msg(`phrases.orientations.${orientation}`) }),
   ];
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);

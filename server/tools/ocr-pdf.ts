@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { FILE_KINDS } from "../../catalog/file-kinds.js";
 import type { OcrOptions } from "../../catalog/options/ocr.js";
-import { AUTO_OCR_LANGUAGE, ocrLanguageLabel, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { AUTO_OCR_LANGUAGE, ocrLanguagePackage } from "../../catalog/ocr-languages.js";
+import { ocrLanguageNames } from "../i18n/ocr-language-names.js";
 import { DamagedPdfError, failedWith, InvalidOptionsError, replyForFailure, TooManyPagesError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { runOcrmypdf } from "../engines/ocrmypdf.js";
@@ -18,7 +19,7 @@ import { writeOcrXlsx } from "../convert/ocr-xlsx.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
 import { detectOcrLanguage } from "../convert/ocr-language-detection.js";
 import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
-import { list, msg } from "../i18n/message.js";
+import { msg, type Message } from "../i18n/message.js";
 import { kindName } from "../i18n/kind-names.js";
 
 /**
@@ -39,7 +40,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
     throw new InvalidOptionsError(msg("ocr.needsRecognition"));
   }
   const input = files[0]!;
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const pdf = await pdfOfInput(input, options, ctx, notes);
   // OCR takes seconds a page: every step over the whole document gets time in proportion to its pages.
   const long = { ...ctx, timeoutMs: Math.max(ctx.timeoutMs, pdf.pageCount * SECONDS_PER_PAGE * 1000) };
@@ -51,9 +52,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   const toRecognise = pdf.pageCount - withText.length;
   if (withText.length > 0) {
     notes.push(
-      withText.length === pdf.pageCount
-        ? "Every page already carries text, so none was recognised again (turn on forceOcr to recognise them anyway)."
-        : `${withText.length} of ${pdf.pageCount} pages already carried text and were kept as they were.`,
+      withText.length === pdf.pageCount ? msg("ocr.allHadText") : msg("ocr.someHadText", { count: withText.length, total: pdf.pageCount }),
     );
   }
 
@@ -90,7 +89,7 @@ export const ocrPdf: Processor<OcrOptions> = async ({ files, options }, ctx) => 
   notes.push(...settingNotes(options));
 
   const stem = stemOf(input.name);
-  if (pdfaFailed) notes.push("The PDF could not be made a valid PDF/A, so it is an ordinary PDF.");
+  if (pdfaFailed) notes.push(msg("ocr.pdfaFailed"));
   const result = await writeOutput(options, { searchable, sidecar, stem, scan: source, kept: withText }, long, notes);
   ctx.progress(1);
   return { files: [result], message: notes };
@@ -123,7 +122,7 @@ async function checkedLanguages(options: OcrOptions): Promise<string[]> {
   const installed = await installedOcrLanguages();
   const missing = unique.filter((code) => code !== AUTO_OCR_LANGUAGE && !installed.has(code));
   if (missing.length > 0) {
-    const named = list(missing.map(ocrLanguageLabel));
+    const named = ocrLanguageNames(missing);
     const packages = missing.map(ocrLanguagePackage).join(" ");
     throw new UserError(
       msg("ocr.notInstalled", { count: missing.length, languages: named, packages }),
@@ -140,7 +139,7 @@ async function resolvedLanguages(
   options: OcrOptions,
   pdf: { path: string; pageCount: number; withText: readonly number[] },
   ctx: ProcessorContext,
-  notes: string[],
+  notes: Message[],
 ): Promise<string[]> {
   if (!chosen.includes(AUTO_OCR_LANGUAGE)) return [...chosen];
   const skip = new Set(pdf.withText);
@@ -160,7 +159,7 @@ interface OcrInput {
 }
 
 /** A PDF as it is (repaired where needed), or an image's frames as PDF pages. */
-async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorContext, notes: string[]): Promise<OcrInput> {
+async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorContext, notes: Message[]): Promise<OcrInput> {
   if (input.kind === "pdf") return openPdfInput(input, ctx);
   const output = path.join(ctx.workDir, "image.pdf");
   try {
@@ -170,7 +169,7 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
       ctx,
     );
     if (pages > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
-    if (assumedDpi) notes.push(`The image states no resolution, so it was read as ${options.dpi} dpi.`);
+    if (assumedDpi) notes.push(msg("ocr.assumedDpi", { dpi: options.dpi }));
     return { path: output, pageCount: pages };
   } catch (err) {
     if (failedWith(err, "too-large")) {
@@ -184,7 +183,7 @@ async function pdfOfInput(input: InputFile, options: OcrOptions, ctx: ProcessorC
 }
 
 /** The document with its crooked pages (of those to be recognised) turned straight. */
-async function straightened(pdf: OcrInput, name: string, withText: readonly number[], ctx: ProcessorContext, notes: string[]): Promise<string> {
+async function straightened(pdf: OcrInput, name: string, withText: readonly number[], ctx: ProcessorContext, notes: Message[]): Promise<string> {
   const skip = new Set(withText);
   const pages = Array.from({ length: pdf.pageCount }, (_, i) => i).filter((i) => !skip.has(i));
   const output = path.join(ctx.workDir, "straightened.pdf");
@@ -194,7 +193,7 @@ async function straightened(pdf: OcrInput, name: string, withText: readonly numb
   });
   if (turned.length === 0) return pdf.path;
   const most = Math.max(...turned.map((t) => Math.abs(t.degrees)));
-  notes.push(`Straightened ${turned.length} crooked page${turned.length === 1 ? "" : "s"} (by up to ${most}°).`);
+  notes.push(msg("ocr.straightened", { count: turned.length, degrees: most }));
   return output;
 }
 
@@ -211,10 +210,11 @@ export function ocrmypdfArgs(options: OcrOptions): string[] {
   return args;
 }
 
-function recognitionSummary(pages: number, languages: readonly string[], options: OcrOptions): string {
-  if (!options.recognizeText) return `Processed ${pages} page${pages === 1 ? "" : "s"} without text recognition (deskew and cleaning only).`;
-  const names = languages.map(ocrLanguageLabel).join(", ");
-  return `Recognised ${pages} page${pages === 1 ? "" : "s"} in ${names}${options.confidenceThreshold > 0 ? `, keeping words recognised with at least ${options.confidenceThreshold}% confidence` : ""}.`;
+function recognitionSummary(pages: number, languages: readonly string[], options: OcrOptions): Message {
+  if (!options.recognizeText) return msg("ocr.processedOnly", { count: pages });
+  const names = ocrLanguageNames(languages);
+  if (options.confidenceThreshold > 0) return msg("ocr.recognisedAbove", { count: pages, languages: names, confidence: options.confidenceThreshold });
+  return msg("ocr.recognised", { count: pages, languages: names });
 }
 
 /** Lines of a paragraph joined into one (words hyphenated at a line end mended); pages and paragraphs kept. */
@@ -225,25 +225,25 @@ function reflowed(text: string): string {
     .join("\f");
 }
 
-/** Which outputs each format-specific setting shapes. */
-const APPLIES_TO: Partial<Record<keyof OcrOptions, { label: string; outputs: readonly OcrOptions["outputFormat"][] }>> = {
-  includeFonts: { label: "Leaving fonts out", outputs: ["pdf-with-text"] },
-  includeImages: { label: "Leaving images out", outputs: ["pdf-with-text"] },
-  recognizeTables: { label: "Turning table recognition off", outputs: ["excel"] },
-  preserveLayout: { label: "Turning layout off", outputs: ["text", "word"] },
+/** Which outputs each format-specific setting shapes (when turned off, a sentence under "ocr.notApplied."). */
+const APPLIES_TO: Partial<Record<keyof OcrOptions, readonly OcrOptions["outputFormat"][]>> = {
+  includeFonts: ["pdf-with-text"],
+  includeImages: ["pdf-with-text"],
+  recognizeTables: ["excel"],
+  preserveLayout: ["text", "word"],
 };
 
 /** What the chosen settings could not do, said plainly. */
-function settingNotes(options: OcrOptions): string[] {
-  const notes: string[] = [];
-  for (const [key, rule] of Object.entries(APPLIES_TO)) {
-    if (options[key as keyof OcrOptions] === false && rule && !rule.outputs.includes(options.outputFormat)) {
-      notes.push(`${rule.label} changes nothing for ${options.outputFormat} output.`);
+function settingNotes(options: OcrOptions): Message[] {
+  const notes: Message[] = [];
+  for (const [key, outputs] of Object.entries(APPLIES_TO)) {
+    if (options[key as keyof OcrOptions] === false && outputs && !outputs.includes(options.outputFormat)) {
+      notes.push(msg(`ocr.notApplied.${key}`, { format: msg(`ocr.formats.${options.outputFormat}`) }));
     }
   }
-  if (options.accuracy === "low") notes.push("Low accuracy runs the same recognition as medium: Tesseract has no faster mode worth its loss.");
-  if (!options.recognizeImages) notes.push("Text inside pictures is recognised too: Tesseract cannot tell pictures from text on a scan.");
-  if (options.pdfA && options.outputFormat !== "searchable-pdf") notes.push("PDF/A applies to the searchable PDF output only.");
+  if (options.accuracy === "low") notes.push(msg("ocr.lowAccuracy"));
+  if (!options.recognizeImages) notes.push(msg("ocr.picturesRecognised"));
+  if (options.pdfA && options.outputFormat !== "searchable-pdf") notes.push(msg("ocr.pdfaSearchableOnly"));
   return notes;
 }
 
@@ -260,12 +260,12 @@ async function writeOutput(
   options: OcrOptions,
   recognised: Recognised,
   ctx: ProcessorContext,
-  notes: string[],
+  notes: Message[],
 ): Promise<{ path: string; name: string }> {
   const { searchable, sidecar, stem, scan, kept } = recognised;
   switch (options.outputFormat) {
     case "searchable-pdf":
-      if (options.pdfA && !notes.some((n) => n.includes("PDF/A"))) notes.push("Written as PDF/A-2b.");
+      if (options.pdfA && !notes.some((n) => n.key === "ocr.pdfaFailed")) notes.push(msg("ocr.writtenAsPdfA"));
       return { path: searchable, name: `${stem}-ocr.pdf` };
     case "text":
       if (!options.preserveLayout) await fs.writeFile(sidecar, reflowed(await fs.readFile(sidecar, "utf8")));

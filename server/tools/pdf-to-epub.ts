@@ -6,6 +6,7 @@ import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import { msg } from "../i18n/message.js";
 
 type BasicConvertOptions = z.infer<typeof basicConvertOptions>;
 
@@ -20,8 +21,7 @@ export const pdfToEpub: Processor<BasicConvertOptions> = async ({ files, options
   const out = path.join(ctx.workDir, "book.epub");
   const book = await writeEpub(model, stem, out);
   ctx.progress(1);
-  const from = book.source === "outline" ? "from the bookmarks" : book.source === "headings" ? "from the headings" : "(the PDF has neither bookmarks nor headings)";
-  const summary = `Wrote an EPUB 3 book with ${book.chapters} chapter${book.chapters === 1 ? "" : "s"} ${from} and ${book.images} picture${book.images === 1 ? "" : "s"}.`;
-  notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
+  const summary = msg(`epub.wrote.${book.source}`, { count: book.chapters, pictures: msg("epub.pictures", { count: book.images }) });
+  notes.push(...qualityNotApplied(options.quality, "storedAsPng"));
   return { files: [{ path: out, name: `${stem}.epub` }], message: [summary, ...notes] };
 };

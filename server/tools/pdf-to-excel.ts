@@ -8,6 +8,7 @@ import { writeXlsx, type CellValue, type Sheet, type SheetMerge } from "../conve
 import { qualityNotApplied } from "../convert/quality-note.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "../work/types.js";
+import { msg } from "../i18n/message.js";
 
 type SpreadsheetConvertOptions = z.infer<typeof spreadsheetConvertOptions>;
 
@@ -58,7 +59,7 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
       }
       sheets.push({ name: `Page ${page}`, rows, merges });
     }
-    if (!options.preserveSpreadsheetLayout) notes.push("No tables were found, so each page's text is a sheet of its own.");
+    if (!options.preserveSpreadsheetLayout) notes.push(msg("excel.noTables"));
   } else {
     tables.forEach((table, i) => sheets.push({ name: `Table ${i + 1} (page ${table.page})`, rows: tableRows(table), merges: table.merges }));
   }
@@ -66,8 +67,11 @@ export const pdfToExcel: Processor<SpreadsheetConvertOptions> = async ({ files, 
   const out = path.join(ctx.workDir, "tables.xlsx");
   await writeXlsx(sheets, out);
   ctx.progress(1);
-  const summary = `Found ${tables.length} table${tables.length === 1 ? "" : "s"}; wrote ${sheets.length} sheet${sheets.length === 1 ? "" : "s"}${options.preserveSpreadsheetLayout ? ", one per page" : ", one per table"}${options.detectFormulas ? ` with ${formulas} total${formulas === 1 ? "" : "s"} as SUM formulas` : ""}.`;
-  notes.push(...qualityNotApplied(options.quality, "The workbook holds the PDF's tables and text, not its pictures"));
+  const sheetsWritten = msg(options.preserveSpreadsheetLayout ? "excel.sheetsPerPage" : "excel.sheetsPerTable", { count: sheets.length });
+  const summary = options.detectFormulas
+    ? msg("excel.foundWithFormulas", { count: tables.length, sheets: sheetsWritten, formulas: msg("excel.formulas", { count: formulas }) })
+    : msg("excel.found", { count: tables.length, sheets: sheetsWritten });
+  notes.push(...qualityNotApplied(options.quality, "workbook"));
   return { files: [{ path: out, name: `${stemOf(pdf.name)}.xlsx` }], message: [summary, ...notes] };
 };
 

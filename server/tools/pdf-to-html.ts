@@ -8,6 +8,7 @@ import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import { msg } from "../i18n/message.js";
 
 type HtmlConvertOptions = z.infer<typeof htmlConvertOptions>;
 
@@ -54,7 +55,11 @@ ${body}
     }
   }
   ctx.progress(1);
-  const summary = `Wrote ${outputs.length === 1 ? "one HTML page" : `${outputs.length} HTML pages, one per PDF page`}${options.includeCss ? " with its style sheet" : " without CSS"}${options.responsiveLayout ? ", reflowing to the screen" : ", at the PDF's page width"}.`;
-  notes.push(...qualityNotApplied(options.quality, "Pictures are inlined losslessly as PNG"));
+  const summary = msg("htmlOut.wrote", {
+    count: outputs.length,
+    css: msg(options.includeCss ? "htmlOut.withCss" : "htmlOut.withoutCss", { count: outputs.length }),
+    layout: msg(options.responsiveLayout ? "htmlOut.reflowing" : "htmlOut.pageWidth"),
+  });
+  notes.push(...qualityNotApplied(options.quality, "inlinedAsPng"));
   return { files: outputs, zipName: `${stem}-html.zip`, message: [summary, ...notes] };
 };

@@ -8,6 +8,7 @@ import { readDocument } from "../convert/read-document.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import { list, msg } from "../i18n/message.js";
 
 type MarkdownConvertOptions = z.infer<typeof markdownConvertOptions>;
 
@@ -39,10 +40,12 @@ export const pdfToMarkdown: Processor<MarkdownConvertOptions> = async ({ files, 
   await fs.writeFile(out, markdown);
   ctx.progress(1);
   const headings = model.nodes.filter((n) => n.type === "heading");
-  const summary = `Wrote Markdown with ${headings.length} heading${headings.length === 1 ? "" : "s"}, ${model.tableCount} table${model.tableCount === 1 ? "" : "s"} and ${images.length} image${images.length === 1 ? "" : "s"}.`;
+  const summary = msg("markdown.wrote", {
+    parts: list([msg("markdown.headings", { count: headings.length }), msg("markdown.tables", { count: model.tableCount }), msg("markdown.images", { count: images.length })]),
+  });
   if (options.headingStyle === "setext" && headings.some((h) => h.type === "heading" && h.level > 2)) {
-    notes.push("Setext style has only two heading levels; deeper headings use # marks.");
+    notes.push(msg("markdown.setextLevels"));
   }
-  notes.push(...qualityNotApplied(options.quality, "Images are saved losslessly as PNG"));
+  notes.push(...qualityNotApplied(options.quality, "storedAsPng"));
   return { files: [{ path: out, name: `${stem}.md` }, ...images], zipName: `${stem}-markdown.zip`, message: [summary, ...notes] };
 };

@@ -11,7 +11,7 @@ import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
 import type { Processor } from "../work/types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, toolName, type Said } from "../i18n/message.js";
 
 type PdfaOptions = z.infer<typeof pdfaConvertOptions>;
 
@@ -40,12 +40,12 @@ export const pdfToPdfA: Processor<PdfaOptions> = async ({ files, options }, ctx)
   }
   if ((await fs.stat(out)).size === 0) throw new DamagedPdfError(pdf.name);
   ctx.progress(1);
-  const notes: Text[] = [`Made a PDF/A-${options.conformance.toUpperCase()} copy of ${pages.length} page${pages.length === 1 ? "" : "s"} with every font embedded and an sRGB output intent.`];
+  const notes: Said[] = [msg("pdfa.made", { conformance: options.conformance.toUpperCase(), count: pages.length })];
   if (warnings.some((w) => /annotation|transparen|not permitted|removing/i.test(w))) {
-    notes.push("Some content PDF/A does not allow (such as transparency in PDF/A-1 or certain annotations) was flattened or left out.");
+    notes.push(msg("pdfa.flattened"));
   }
-  notes.push(...qualityNotApplied(options.quality, "Images are kept as they are in PDF/A"));
-  if (options.ocrEnabled) notes.push("OCR was not applied: use OCR PDF, which can also write PDF/A.");
+  notes.push(...qualityNotApplied(options.quality, "keptInPdfA"));
+  if (options.ocrEnabled) notes.push(msg("pdfa.noOcr", { ocr: toolName("ocr-pdf") }));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { files: [{ path: out, name: `${stemOf(pdf.name)}-pdfa.pdf` }], message: notes };

@@ -1,6 +1,7 @@
 import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { renderPdfToImages } from "../convert/page-images.js";
 import type { Processor } from "../work/types.js";
+import { msg, toolName } from "../i18n/message.js";
 
 /**
  * Each page as a lossless PNG. The Convert screen sends one image format for all image targets; the format key
@@ -8,6 +9,6 @@ import type { Processor } from "../work/types.js";
  */
 export const pdfToPng: Processor<ImageConvertOptions> = (input, ctx) => {
   const format = input.options.imageFormat === "tiff" ? "tiff" : "png";
-  const notes = input.options.imageFormat === "jpg" ? ["Saved as PNG, the format this tool makes; PDF to JPG makes JPG images."] : [];
+  const notes = input.options.imageFormat === "jpg" ? [msg("pageImages.pngOnly", { jpgTool: toolName("pdf-to-jpg") })] : [];
   return renderPdfToImages(input, ctx, format, notes);
 };

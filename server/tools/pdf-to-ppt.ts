@@ -10,7 +10,7 @@ import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import { ensureRenderBudget } from "../pdf/render-budget.js";
 import type { Processor } from "../work/types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 type PresentationConvertOptions = z.infer<typeof presentationConvertOptions>;
 
@@ -35,7 +35,7 @@ export const pdfToPpt: Processor<PresentationConvertOptions> = async ({ files, o
   let { pages: slides } = await read(pdf.path, indexes, false, 0, 0.4);
   const scanned = indexes.filter((_, i) => !pageHasText(slides[i]!));
   const text = await recogniseScans(pdf, indexes, scanned, options.ocrEnabled, ctx, (f) => ctx.progress(0.4 + f * 0.4));
-  const notes: Text[] = [...text.notes];
+  const notes: Said[] = [...text.notes];
   if (text.recognised.length > 0) {
     const reread = await read(text.path, text.recognised, true, 0.8, 0.95);
     const byIndex = new Map(text.recognised.map((index, i) => [index, reread.pages[i]!]));
@@ -45,9 +45,9 @@ export const pdfToPpt: Processor<PresentationConvertOptions> = async ({ files, o
   await writePptx(slides, out);
   ctx.progress(1);
   const boxes = slides.reduce((n, s) => n + s.blocks.filter((b) => b.kind === "text").length, 0);
-  notes.unshift(`Made ${slides.length} slide${slides.length === 1 ? "" : "s"} with ${boxes} editable text box${boxes === 1 ? "" : "es"} over each page's drawing.`);
-  if (boxes === 0) notes.push("No text was found on the pages, so the slides are pictures only.");
-  if (new Set(slides.map((s) => `${Math.round(s.width)}x${Math.round(s.height)}`)).size > 1) notes.push("Pages of other sizes were scaled to the first page's width: a deck has one slide size.");
+  notes.unshift(msg("slides.made", { count: slides.length, boxes: msg("slides.boxes", { count: boxes }) }));
+  if (boxes === 0) notes.push(msg(options.ocrEnabled ? "slides.noTextFound" : "slides.noTextLayer"));
+  if (new Set(slides.map((s) => `${Math.round(s.width)}x${Math.round(s.height)}`)).size > 1) notes.push(msg("slides.scaled"));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { files: [{ path: out, name: `${stemOf(pdf.name)}.pptx` }], message: notes };

@@ -4,6 +4,7 @@ import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
+import { msg, toolName, type Said } from "../i18n/message.js";
 
 /** A Rich Text document with the same flowing paragraphs, tables and pictures as PDF to Word. */
 export const pdfToRtf: Processor<DocumentConvertOptions> = async ({ files, options }, ctx) => {
@@ -13,8 +14,8 @@ export const pdfToRtf: Processor<DocumentConvertOptions> = async ({ files, optio
     ctx,
   );
   const written = await writeWordDocument(read.model, "rtf", options.embedFonts, ctx, read.pdf.name);
-  const notes = [`Rebuilt the text as RTF with ${read.model.tableCount} table${read.model.tableCount === 1 ? "" : "s"}.`, ...read.notes, ...written.notes];
-  if (options.outputDocumentFormat !== "docx") notes.push("The document format choice applies to PDF to Word; this tool always writes RTF.");
-  notes.push(...qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG"));
+  const notes: Said[] = [msg("rtf.rebuilt", { count: read.model.tableCount }), ...read.notes, ...written.notes];
+  if (options.outputDocumentFormat !== "docx") notes.push(msg("rtf.formatNotApplied", { wordTool: toolName("pdf-to-word") }));
+  notes.push(...qualityNotApplied(options.quality, "storedAsPng"));
   return { files: [{ path: written.path, name: `${stemOf(read.pdf.name)}.rtf` }], message: notes };
 };

@@ -6,7 +6,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 /** Each page as a vector SVG drawing written by MuPDF; embedded pictures keep their own pixels. */
 export const pdfToSvg: Processor<ImageConvertOptions> = async ({ files, options }, ctx) => {
@@ -17,11 +17,8 @@ export const pdfToSvg: Processor<ImageConvertOptions> = async ({ files, options 
   const { paths } = await runMupdf("pagesToSvg", { input: pdf.path, outDir, pages: pages.map((p) => p - 1) }, ctx, ctx.progress);
   const stem = stemOf(pdf.name);
   const outputs = paths.map((file, i) => ({ path: file, name: paths.length === 1 ? `${stem}.svg` : `${stem}-page-${pages[i]}.svg` }));
-  const notes: Text[] = [
-    `Wrote ${paths.length} page${paths.length === 1 ? "" : "s"} as SVG with text as outlines.`,
-    "SVG is a vector format: resolution, image format, colour space and quality do not apply to it.",
-  ];
-  if (options.ocrEnabled) notes.push("OCR does not apply to SVG.");
+  const notes: Said[] = [msg("svg.wrote", { count: paths.length }), msg("svg.vector")];
+  if (options.ocrEnabled) notes.push(msg("svg.noOcr"));
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { files: outputs, zipName: `${stem}-svg.zip`, message: notes };

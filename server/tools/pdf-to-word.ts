@@ -6,7 +6,7 @@ import { writeWordDocument } from "../convert/word-output.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import type { OutputFile, Processor } from "../work/types.js";
 import { qualityNotApplied } from "../convert/quality-note.js";
-import type { Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 /**
  * An editable Word (or ODT) document with flowing paragraphs rebuilt from the PDF's text, not one text box per
@@ -15,8 +15,8 @@ import type { Text } from "../i18n/message.js";
 export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, options }, ctx) => {
   const outputs: OutputFile[] = [];
   // The same note for several files is said once: notes are told apart by what they say.
-  const notes = new Map<string, Text>();
-  const note = (text: Text) => notes.set(JSON.stringify(text), text);
+  const notes = new Map<string, Said>();
+  const note = (text: Said) => notes.set(JSON.stringify(text), text);
   let paragraphs = 0;
   let tables = 0;
   for (const [i, file] of files.entries()) {
@@ -35,7 +35,11 @@ export const pdfToWord: Processor<DocumentConvertOptions> = async ({ files, opti
     tables += read.model.tableCount;
     [...read.notes, ...written.notes].forEach(note);
   }
-  const summary = `Rebuilt ${paragraphs} paragraph${paragraphs === 1 ? "" : "s"} and ${tables} table${tables === 1 ? "" : "s"} as an editable ${options.outputDocumentFormat.toUpperCase()} document${files.length === 1 ? "" : " for each file"}.`;
-  qualityNotApplied(options.quality, "Pictures are stored losslessly as PNG").forEach(note);
+  const summary = msg(files.length === 1 ? "word.rebuilt" : "word.rebuiltEach", {
+    count: paragraphs,
+    tables: msg("word.tables", { count: tables }),
+    format: options.outputDocumentFormat.toUpperCase(),
+  });
+  qualityNotApplied(options.quality, "storedAsPng").forEach(note);
   return { files: outputs, zipName: "converted-documents.zip", message: [summary, ...notes.values()] };
 };

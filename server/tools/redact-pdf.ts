@@ -6,13 +6,12 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RedactArgs, RedactResult } from "../engines/mupdf/redact-tasks.js";
 import { parseColor } from "../lib/colors.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { plural } from "../../pdf-ops/plural.js";
 import { compileSearch, PatternError, type SearchSpec } from "../lib/text-search.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { readPageBoxes } from "../pdf/render-budget.js";
 import type { Processor, ProcessorContext } from "../work/types.js";
-import { countOfPages, msg, toolName, type Text } from "../i18n/message.js";
+import { countOfPages, list, msg, toolName, type Message, type MessageList, type Said } from "../i18n/message.js";
 
 function searchOf(options: RedactOptions): SearchSpec {
   return {
@@ -39,18 +38,19 @@ export function checkRedactOptions(options: RedactOptions): void {
 }
 
 /** "1", "1 and 2", "1, 3 and 5-7": one-based pages as a sentence says them, runs of three or more as ranges. */
-function pageNames(pages: readonly number[]): string {
+function pageNames(pages: readonly number[]): MessageList {
   const parts = formatPageList(pages)
     .split(",")
     .flatMap((part) => {
       const [from, to] = part.split("-").map(Number);
       return to === from! + 1 ? [String(from), String(to)] : [part];
     });
-  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return list(parts);
 }
 
-function onPages(pages: readonly number[]): string {
-  return `on page${pages.length === 1 ? "" : "s"} ${pageNames(pages)}`;
+/** "on page 3", "on pages 1 and 4". */
+function onPages(pages: readonly number[]): Message {
+  return msg("redact.onPages", { count: pages.length, pages: pageNames(pages) });
 }
 
 /** The areas in MuPDF's page space, clipped to their pages; an area off its page or off the document is refused. */
@@ -71,45 +71,41 @@ async function placeAreas(options: RedactOptions, pdf: ReadablePdf, ctx: Process
   });
 }
 
-function summary(result: RedactResult): string {
+function summary(result: RedactResult): Message {
   const matched = result.pages.filter((p) => p.matches > 0);
   const drawn = result.pages.filter((p) => p.areas > 0);
   const matches = matched.reduce((n, p) => n + p.matches, 0);
   const areas = drawn.reduce((n, p) => n + p.areas, 0);
   const matchPages = matched.map((p) => p.page + 1);
   const areaPages = drawn.map((p) => p.page + 1);
+  const countedMatches = msg("redact.matches", { count: matches });
+  const countedAreas = msg("redact.areas", { count: areas });
   if (matches > 0 && areas > 0 && matchPages.join() === areaPages.join()) {
-    return `Redacted ${plural(matches, "match", "matches")} and ${plural(areas, "area")} ${onPages(matchPages)}.`;
+    return msg("redact.redactedBoth", { matches: countedMatches, areas: countedAreas, where: onPages(matchPages) });
   }
-  const parts: string[] = [];
-  if (matches > 0) parts.push(`${plural(matches, "match", "matches")} ${onPages(matchPages)}`);
-  if (areas > 0) parts.push(`${plural(areas, "area")} ${onPages(areaPages)}`);
-  return `Redacted ${parts.join(", and ")}.`;
+  if (matches > 0 && areas > 0) {
+    return msg("redact.redactedEach", { matches: countedMatches, matchesWhere: onPages(matchPages), areas: countedAreas, areasWhere: onPages(areaPages) });
+  }
+  return matches > 0 ? msg("redact.redacted", { what: countedMatches, where: onPages(matchPages) }) : msg("redact.redacted", { what: countedAreas, where: onPages(areaPages) });
 }
 
-function notes(result: RedactResult, areaPages: ReadonlySet<number>): string[] {
-  const said: string[] = [];
-  if (result.annotations > 0) {
-    said.push(`${plural(result.annotations, "annotation or form field", "annotations or form fields")} over redacted content or holding a match ${result.annotations === 1 ? "was" : "were"} flattened into the page first, so ${result.annotations === 1 ? "its" : "their"} words went too.`);
-  }
-  if (result.links > 0) said.push(`Removed ${plural(result.links, "link")} over redacted content.`);
-  if (result.replacementTexts > 0) {
-    said.push(`Removed ${plural(result.replacementTexts, "hidden text", "hidden texts")} (read aloud or copied in place of what is shown) that held redacted words.`);
-  }
-  if (result.earlierMarks > 0) said.push(`Applied ${plural(result.earlierMarks, "redaction mark")} the file already held.`);
+function notes(result: RedactResult, areaPages: ReadonlySet<number>): Message[] {
+  const said: Message[] = [];
+  if (result.annotations > 0) said.push(msg("redact.annotationsFlattened", { count: result.annotations }));
+  if (result.links > 0) said.push(msg("redact.linksRemoved", { count: result.links }));
+  if (result.replacementTexts > 0) said.push(msg("redact.hiddenTextsRemoved", { count: result.replacementTexts }));
+  if (result.earlierMarks > 0) said.push(msg("redact.earlierMarksApplied", { count: result.earlierMarks }));
   const textless = result.textless.filter((p) => !areaPages.has(p)).map((p) => p + 1);
-  if (textless.length > 0) {
-    said.push(`${textless.length === 1 ? "Page" : "Pages"} ${pageNames(textless)} ${textless.length === 1 ? "has" : "have"} no text to search (a scan?): draw areas there, or make the text searchable with OCR PDF first.`);
-  }
-  if (result.metadataCleared) said.push("Removed the document information and XMP metadata.");
+  if (textless.length > 0) said.push(msg("redact.pagesWithoutText", { count: textless.length, pages: pageNames(textless), ocr: toolName("ocr-pdf") }));
+  if (result.metadataCleared) said.push(msg("redact.metadataCleared"));
   return said;
 }
 
-function warningOf(result: RedactResult): string | undefined {
-  const left: string[] = [];
-  if (result.remaining.bookmarks > 0) left.push(`${plural(result.remaining.bookmarks, "bookmark title")} still ${result.remaining.bookmarks === 1 ? "contains" : "contain"} a match; bookmarks were not changed.`);
-  if (result.remaining.metadata) left.push("The document information or XMP metadata still contains a match: choose Clear metadata to remove it.");
-  return left.length > 0 ? left.join(" ") : undefined;
+function warningOf(result: RedactResult): Message[] | undefined {
+  const left: Message[] = [];
+  if (result.remaining.bookmarks > 0) left.push(msg("redact.bookmarksStillMatch", { count: result.remaining.bookmarks }));
+  if (result.remaining.metadata) left.push(msg("redact.metadataStillMatches"));
+  return left.length > 0 ? left : undefined;
 }
 
 /**
@@ -142,7 +138,7 @@ export const redactPdf: Processor<RedactOptions> = async ({ files, options }, ct
     const textless = result.textless.length === searchPages.length ? msg("redact.noTextToSearch", { ocr: toolName("ocr-pdf") }) : "";
     throw new UserError([msg("redact.nothingMatched"), textless], 422, "nothing_matched");
   }
-  const said: Text[] = [summary(result), ...notes(result, areaPages)];
+  const said: Said[] = [summary(result), ...notes(result, areaPages)];
   const repaired = repairNote([pdf]);
   if (repaired) said.push(repaired);
   const warning = warningOf(result);

@@ -6,7 +6,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
-import { msg, type Text } from "../i18n/message.js";
+import { msg, type Said } from "../i18n/message.js";
 
 /** Removes the pages with no text whose render is blank within the tolerance; the reply names them. */
 export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, options }, ctx) => {
@@ -32,7 +32,7 @@ export const removeBlankPages: Processor<BlankPagesOptions> = async ({ files, op
   const gone = new Set(blank);
   const kept = Array.from({ length: pdf.pageCount }, (_, i) => i + 1).filter((p) => !gone.has(p));
   const result = await keepPages(pdf.path, kept, ctx, { keepBookmarks: options.keepBookmarks, name: "blank-removed" });
-  const notes: Text[] = [msg("blankPages.removed", { count: blank.length, pages: formatPageList(blank), remaining: msg("results.remaining", { count: kept.length }) })];
+  const notes: Said[] = [msg("blankPages.removed", { count: blank.length, pages: formatPageList(blank), remaining: msg("results.remaining", { count: kept.length }) })];
   if (result.bookmarks) notes.push(msg(result.bookmarks === "kept" ? "results.bookmarksOfRemainingKept" : "results.bookmarksRemoved"));
   if (repaired) notes.push(repaired);
   return { files: [{ path: result.path, name }], message: notes };

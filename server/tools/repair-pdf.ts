@@ -9,11 +9,11 @@ import { checkReport, type CheckReport } from "../engines/qpdf-check.js";
 import { countTextCharacters } from "../engines/poppler-text.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { stemOf } from "../../pdf-ops/names.js";
-import { formatBytes } from "../lib/format-bytes.js";
+import { fileSize } from "../i18n/quantities.js";
 import { withSoundPageTree } from "../pdf/pdf-input.js";
-import { finish, ladderFor, RUNG_NAMES, runRung, type Rung } from "../pdf/repair-ladder.js";
+import { finish, ladderFor, runRung, type Rung } from "../pdf/repair-ladder.js";
 import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
-import { msg } from "../i18n/message.js";
+import { list, msg, series, type Message, type Said } from "../i18n/message.js";
 
 /**
  * Repairs a damaged PDF with the lightest rewrite whose result passes `qpdf --check` and keeps every page that
@@ -29,7 +29,8 @@ interface Diagnosis {
   textCharacters?: number;
   /** The most pages any reader found: what a repair must keep. Undefined when neither qpdf nor MuPDF could count. */
   expectedPages?: number;
-  problems: string[];
+  /** What is wrong, as catalogue messages, or qpdf's own findings where it names nothing we know. */
+  problems: Array<Message | string>;
   xrefBroken: boolean;
 }
 
@@ -63,13 +64,13 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
   const objectProblems = check.findings.filter((f) => /object|endobj/i.test(f) && !/stream/i.test(f));
   const mupdfPages = inventory?.pageCount;
   const xrefBroken = /xref|cross-reference|startxref|trailer/i.test(found) || inventory?.wasRepaired === true;
-  const problems = [
-    xrefBroken ? "the cross-reference table was broken or missing" : "",
-    /stream|decod|inflate|zlib|flate/i.test(found) ? "some streams could not be decoded" : "",
-    objectProblems.length ? "some objects were damaged" : "",
-    qpdfPages === undefined ? "qpdf could not read the file at all" : "",
-    qpdfPages !== undefined && mupdfPages !== undefined && mupdfPages > qpdfPages ? `qpdf found only ${qpdfPages} of ${mupdfPages} pages` : "",
-  ].filter(Boolean);
+  const problems: Array<Message | string> = [
+    xrefBroken ? msg("repair.problems.xref") : undefined,
+    /stream|decod|inflate|zlib|flate/i.test(found) ? msg("repair.problems.streams") : undefined,
+    objectProblems.length ? msg("repair.problems.objects") : undefined,
+    qpdfPages === undefined ? msg("repair.problems.unreadable") : undefined,
+    qpdfPages !== undefined && mupdfPages !== undefined && mupdfPages > qpdfPages ? msg("repair.problems.pagesMissing", { count: qpdfPages, total: mupdfPages }) : undefined,
+  ].filter((problem) => problem !== undefined);
   if (problems.length === 0 && check.exitCode !== 0) problems.push(...check.findings.slice(0, 3));
   const counts = [qpdfPages, mupdfPages].filter((n): n is number => n !== undefined && n > 0);
   const textCharacters = await countTextCharacters(file.path, ctx);
@@ -86,7 +87,7 @@ async function diagnose(file: InputFile, ctx: ProcessorContext): Promise<Diagnos
 interface Attempt {
   rung: Rung;
   file: string;
-  note?: string;
+  note?: Message;
   pages: number;
   textCharacters: number;
   check: CheckReport;
@@ -126,7 +127,7 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   // A looping or miscounted page tree is put right first: qpdf and MuPDF each stumble over it in their own way.
   const { file, rewritten: treeRewritten } = await withSoundPageTree(files[0]!, ctx);
   const diagnosis = await diagnose(file, ctx);
-  if (treeRewritten) diagnosis.problems.unshift("the page tree looped, listed a page twice or miscounted its pages");
+  if (treeRewritten) diagnosis.problems.unshift(msg("repair.problems.pageTree"));
   // Damaged or not, a document beyond the page limit is refused like everywhere else.
   if ((diagnosis.expectedPages ?? 0) > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.2);
@@ -152,7 +153,8 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   const used = chosen ?? fallback;
   if (!used) {
     const declared = diagnosis.inventory?.declaredPages;
-    const key = `repair.${ladder.length < 3 ? "noPageInMode" : "noPage"}${declared ? "Declared" : ""}`;
+    const inMode = ladder.length < 3;
+    const key = declared ? (inMode ? "repair.noPageInModeDeclared" : "repair.noPageDeclared") : inMode ? "repair.noPageInMode" : "repair.noPage";
     throw new UserError(
       msg(key, { name: file.name, ...(declared && { declared }) }),
       422,
@@ -179,63 +181,64 @@ export const repairPdf: Processor<RepairOptions> = async ({ files, options }, ct
   const finalPages = (await countPages(current, ctx)) ?? used.pages;
 
   const losses = lossesOf(diagnosis, finalPages, (await countTextCharacters(current, ctx)) ?? 0);
-  const notes = [
-    losses.length ? `Only partly repaired: ${losses.join("; ")}.` : "",
-    diagnosis.problems.length ? `Found: ${diagnosis.problems.join("; ")}.` : "No structural damage was found.",
-    `Repaired with ${RUNG_NAMES[used.rung]}.`,
+  const lost = series(losses);
+  const xrefOff = !options.fixXrefTable || !options.rebuildIndex;
+  const notes: Said[] = [
+    lost !== "" ? msg("repair.partly", { losses: lost }) : "",
+    diagnosis.problems.length ? msg("repair.found", { problems: series(diagnosis.problems) }) : msg("repair.noDamage"),
+    msg(`repair.rungs.${used.rung}`),
     used.note ?? "",
-    used.rung !== ladder[0]
-      ? `Lighter repairs (${ladder.slice(0, ladder.indexOf(used.rung)).join(", ")}) did not give a sound file with every page and its text.`
-      : "",
+    used.rung !== ladder[0] ? msg("repair.lighterFailed", { rungs: list(ladder.slice(0, ladder.indexOf(used.rung))) }) : "",
     finalCheck.exitCode === 0
-      ? `The result passes qpdf --check and has ${finalPages} page${finalPages === 1 ? "" : "s"}${diagnosis.expectedPages ? ` of ${diagnosis.expectedPages}` : ""}.`
-      : `Repaired as far as possible: qpdf still reports ${finalCheck.findings.slice(0, 2).join("; ")}.`,
-    tidy?.fixes.length ? `Also ${tidy.fixes.join("; ")}.` : "",
-    tidy?.findings.length ? `Noticed: ${tidy.findings.join("; ")}.` : "",
-    tidy?.findings.some((f) => f.includes("not embedded")) && used.rung !== "ghostscript" ? "Aggressive mode embeds missing fonts." : "",
-    used.rung === "ghostscript" ? "Ghostscript re-creates each page, so form field logic and scripts may not survive." : "",
-    (!options.fixXrefTable || !options.rebuildIndex) && diagnosis.xrefBroken
-      ? "The cross-reference table had to be rebuilt to read the file at all, although rebuilding it was turned off."
-      : "",
-    (!options.fixXrefTable || !options.rebuildIndex) && !diagnosis.xrefBroken ? "Any rewrite writes a new cross-reference table; the old one cannot be kept." : "",
-    options.linearize ? "Linearized for fast web view." : "",
-    options.saveAsVersion !== "auto" ? `Saved as PDF ${options.saveAsVersion}.` : "",
-    options.optimizeSize ? `Size: ${await sizeChange(file.path, current)}.` : "",
-  ].filter(Boolean);
+      ? diagnosis.expectedPages
+        ? msg("repair.passesOf", { count: finalPages, total: diagnosis.expectedPages })
+        : msg("repair.passes", { count: finalPages })
+      : msg("repair.stillReports", { findings: series(finalCheck.findings.slice(0, 2)) }),
+    tidy?.fixes.length ? msg("repair.also", { fixes: series(tidy.fixes) }) : "",
+    tidy?.findings.length ? msg("repair.noticed", { findings: series(tidy.findings) }) : "",
+    tidy?.findings.some((f) => f.key.startsWith("repair.findings.fontsNotEmbedded")) && used.rung !== "ghostscript" ? msg("repair.aggressiveEmbedsFonts") : "",
+    used.rung === "ghostscript" ? msg("repair.ghostscriptRecreates") : "",
+    xrefOff && diagnosis.xrefBroken ? msg("repair.xrefRebuiltAnyway") : "",
+    xrefOff && !diagnosis.xrefBroken ? msg("repair.xrefAlwaysNew") : "",
+    options.linearize ? msg("repair.linearized") : "",
+    options.saveAsVersion !== "auto" ? msg("repair.savedAs", { version: options.saveAsVersion }) : "",
+    options.optimizeSize ? await sizeChange(file.path, current) : "",
+  ];
   return {
     files: [{ path: current, name: `${stemOf(file.name)}-repaired.pdf`, checkedExitCode: finalCheck.exitCode }],
     message: notes,
-    ...(losses.length ? { warning: `Some content could not be recovered: ${losses.join("; ")}.` } : {}),
+    ...(lost !== "" ? { warning: msg("repair.notRecovered", { losses: lost }) } : {}),
   };
 };
 
-const pagesPhrase = (pages: readonly number[]) => `${pages.length === 1 ? "page" : "pages"} ${formatPageList(pages).replaceAll(",", ", ")}`;
+/** The values of a sentence about these one-based pages: how many, and which ("1, 3-5"). */
+const pagesNamed = (pages: readonly number[]) => ({ count: pages.length, pages: formatPageList(pages).replaceAll(",", ", ") });
 
 /**
  * What the repaired file lacks compared with what the damaged one declares or what the most tolerant reader sees:
  * missing pages, pages that come out blank, fonts and pictures that are gone, text that no reader finds any more.
  * A repair that lost any of it must say so, however sound the rewritten file is.
  */
-function lossesOf(diagnosis: Diagnosis, finalPages: number, finalTextCharacters: number): string[] {
+function lossesOf(diagnosis: Diagnosis, finalPages: number, finalTextCharacters: number): Message[] {
   const inventory = diagnosis.inventory;
   const declared = Math.max(inventory?.declaredPages ?? 0, diagnosis.expectedPages ?? 0);
   const within = (pages: readonly number[] | undefined) => (pages ?? []).filter((p) => p <= finalPages);
   const blank = within(inventory?.pagesWithoutContent);
   const fonts = within(inventory?.pagesMissingFonts);
   const images = within(inventory?.pagesMissingImages);
-  const losses: string[] = [];
-  if (declared > finalPages) losses.push(`${finalPages} of the ${declared} pages the file declares were recovered`);
-  if (blank.length) losses.push(`${blank.length === 1 ? "one page" : `${blank.length} pages`} lost ${blank.length === 1 ? "its" : "their"} content and come${blank.length === 1 ? "s" : ""} out blank (${pagesPhrase(blank)})`);
-  if (fonts.length) losses.push(`text on ${fonts.length === 1 ? "one page" : `${fonts.length} pages`} uses fonts that were lost and shows in a substitute font or not at all (${pagesPhrase(fonts)})`);
-  if (images.length) losses.push(`pictures were lost on ${pagesPhrase(images)}`);
+  const losses: Message[] = [];
+  if (declared > finalPages) losses.push(msg("repair.losses.pages", { count: finalPages, total: declared }));
+  if (blank.length) losses.push(msg("repair.losses.blank", pagesNamed(blank)));
+  if (fonts.length) losses.push(msg("repair.losses.fonts", pagesNamed(fonts)));
+  if (images.length) losses.push(msg("repair.losses.pictures", pagesNamed(images)));
   const text = diagnosis.textCharacters ?? 0;
   if (text > 0 && finalTextCharacters < text * 0.9) {
-    losses.push(`about ${Math.round(100 * (1 - finalTextCharacters / text))}% of the text a reader finds in the damaged file is missing`);
+    losses.push(msg("repair.losses.text", { percent: Math.round(100 * (1 - finalTextCharacters / text)) }));
   }
   return losses;
 }
 
-async function sizeChange(before: string, after: string): Promise<string> {
+async function sizeChange(before: string, after: string): Promise<Message> {
   const [a, b] = await Promise.all([fs.stat(before), fs.stat(after)]);
-  return `${formatBytes(a.size)} before, ${formatBytes(b.size)} after`;
+  return msg("repair.size", { before: fileSize(a.size), after: fileSize(b.size) });
 }

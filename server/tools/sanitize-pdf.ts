@@ -6,7 +6,7 @@ import type { SanitizeCounts } from "../engines/mupdf/sanitize-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { openPdfInput, repairNote } from "../pdf/pdf-input.js";
 import type { Processor } from "../work/types.js";
-import { list, msg, type Text } from "../i18n/message.js";
+import { list, msg, type Said } from "../i18n/message.js";
 
 /** The order in which the reply counts what went (each a catalogue message under "sanitize.counts."). */
 const COUNTED: ReadonlyArray<keyof SanitizeCounts> = ["javascript", "actions", "formSubmit", "embeddedFiles", "links", "metadata"];
@@ -33,7 +33,7 @@ export const sanitizePdf: Processor<SanitizeOptions> = async ({ files, options }
   }
   ctx.progress(0.9);
   const removed = COUNTED.filter((key) => counts[key] > 0).map((key) => msg(`sanitize.counts.${key}`, { count: counts[key] }));
-  const notes: Text[] = [removed.length > 0 ? msg("sanitize.removed", { items: list(removed) }) : msg("sanitize.nothingFound")];
+  const notes: Said[] = [removed.length > 0 ? msg("sanitize.removed", { items: list(removed) }) : msg("sanitize.nothingFound")];
   const repaired = repairNote([pdf]);
   if (repaired) notes.push(repaired);
   return { files: [{ path: out, name: `${stemOf(pdf.name)}-sanitized.pdf` }], message: notes };

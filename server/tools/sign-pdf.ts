@@ -16,7 +16,7 @@ import { addSignaturePlaceholder } from "../sign/placeholder.js";
 import { signatureImage } from "../sign/signature-image.js";
 import { requestTimeStamp } from "../sign/time-stamp-client.js";
 import type { InputFile, Processor } from "../work/types.js";
-import { msg } from "../i18n/message.js";
+import { msg, type Message } from "../i18n/message.js";
 
 const PNG_DATA_URL = "data:image/png;base64,";
 
@@ -47,10 +47,6 @@ async function markFor(options: SignOptions, image: InputFile | undefined, ident
 
 /** What each certificate level produces, said to the visitor. */
 const PROFILE_OF_LEVEL: Record<SignOptions["certificateLevel"], SignatureProfile> = { basic: "pkcs7", advanced: "pades", qualified: "pades" };
-const PROFILE_DESCRIPTION: Record<SignatureProfile, string> = {
-  pkcs7: "a PKCS#7 signature (SHA-256)",
-  pades: "a PAdES baseline signature (ETSI.CAdES.detached, SHA-256, bound to your certificate)",
-};
 
 /**
  * Signs a PDF. Drawn, typed and image signatures are drawn into the chosen page. A certificate adds a real
@@ -68,7 +64,7 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   if (certificate && !extra.certificateFile) throw new InvalidOptionsError(msg("sign.certificateMissing"));
   const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword, ctx.signal) : undefined;
   const signedAt = new Date();
-  const notes: string[] = [];
+  const notes: Message[] = [];
   const stem = stemOf(pdf.name);
   let current = pdf.path;
 
@@ -90,11 +86,11 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   ctx.progress(0.5);
 
   if (!identity) {
-    notes.unshift(`Signed page ${pageIndex + 1} with your ${options.signatureType === "draw" ? "drawn" : options.signatureType === "type" ? "typed" : "image"} signature.`);
+    notes.unshift(msg(`sign.signed.${options.signatureType}`, { page: pageIndex + 1 }));
     if (options.lockPdfAfterSigning) {
-      notes.push("The signature is part of the page itself and cannot be moved; locking the whole document against changes needs a certificate signature.");
+      notes.push(msg("sign.lockNeedsCertificate"));
     }
-    if (options.timeStamp) notes.push("A time stamp needs a certificate signature; none was added.");
+    if (options.timeStamp) notes.push(msg("sign.timeStampNeedsCertificate"));
     return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes };
   }
 
@@ -131,17 +127,15 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   const out = path.join(ctx.workDir, "signed.pdf");
   await fs.writeFile(out, signed);
 
-  notes.unshift(`Digitally signed as ${identity.name || "the certificate holder"} with ${PROFILE_DESCRIPTION[profile]} covering the whole document.`);
+  notes.unshift(identity.name ? msg(`sign.digitally.${profile}`, { name: identity.name }) : msg(`sign.digitallyUnnamed.${profile}`));
   if (stampedAt) {
-    notes.push(`Time-stamped by the server's time-stamp authority at ${stampedAt.toISOString().replace(/\.\d+Z$/, "Z")}${profile === "pades" ? " (PAdES B-T)" : ""}.`);
+    notes.push(msg(profile === "pades" ? "sign.timeStampedPades" : "sign.timeStamped", { time: stampedAt.toISOString().replace(/\.\d+Z$/, "Z") }));
   } else if (options.timeStamp) {
-    notes.push("Time-stamping is unavailable on this server: no time-stamp authority is configured, so no time stamp was added.");
+    notes.push(msg("sign.noTimeStampAuthority"));
   }
-  if (options.lockPdfAfterSigning) notes.push("The document is certified: any later change will show the signature as broken.");
+  if (options.lockPdfAfterSigning) notes.push(msg("sign.certified"));
   if (options.certificateLevel === "qualified") {
-    notes.push(
-      "A qualified signature also needs a qualified certificate whose key never leaves a qualified signature creation device; a key uploaded in a .p12 file cannot be one, so this is an advanced (PAdES) signature.",
-    );
+    notes.push(msg("sign.notQualified"));
   }
   return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes };
 };

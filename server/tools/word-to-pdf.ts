@@ -40,7 +40,7 @@ export const wordToPdf: Processor<BasicConvertOptions> = async ({ files, options
     await assemblePages([{ file: out, pages: formatPageList(chosen) }], result, ctx);
     pages = chosen.length;
   }
-  const notes = [`Converted the ${conversion.kind === "text" ? "document" : conversion.kind} to a ${pages}-page PDF.`];
-  if (options.ocrEnabled) notes.push("OCR does not apply: the PDF carries the document's own text.");
+  const notes = [msg(`officeToPdf.converted.${conversion.kind}`, { count: pages })];
+  if (options.ocrEnabled) notes.push(msg("officeToPdf.noOcr"));
   return { files: [{ path: result, name: `${stemOf(file.name)}.pdf` }], message: notes };
 };

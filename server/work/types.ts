@@ -1,6 +1,6 @@
 import type { Locale } from "../../catalog/locales.js";
 import type { ZipEntry } from "../lib/zip.js";
-import type { Text } from "../i18n/message.js";
+import type { Said } from "../i18n/message.js";
 import type { FileKind } from "../../catalog/file-kinds.js";
 import type { EngineContext } from "../engines/context.js";
 import type { EgressPolicy } from "../engines/egress/addresses.js";
@@ -67,9 +67,9 @@ export interface OutputGroup {
 
 export interface ToolResult extends OutputGroup {
   /** Said to the visitor beside the download: what was done, and anything that could not be. */
-  message?: Text;
+  message?: Said;
   /** Set when the result is delivered but incomplete: what was lost, for a visitor who must not read it as a full success. */
-  warning?: Text;
+  warning?: Said;
   /** organize-pdf's second file. */
   extraction?: OutputGroup;
 }

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGE_TAGS, LOCALES, type Locale } from "../../catalog/locales.js";
 import { corpus } from "../helpers/corpus.js";
-import { pdfinfo } from "../helpers/pdf-tools.js";
+import { makeNumberedPdf, pdfinfo, tempDir } from "../helpers/pdf-tools.js";
 import { startWebHarness, type WebHarness } from "./harness.js";
 
 let web: WebHarness;
@@ -142,6 +142,30 @@ describe("the site in eight languages", () => {
     const file = await download.path();
     const info = await pdfinfo(file!, ["-f", "1", "-l", "1"]);
     expect(Object.entries(info).find(([key]) => /^Page\s+1 rot$/.test(key))?.[1]).toBe("90");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows Repair PDF's result card in German: the server's report, sizes and all", async () => {
+    const { page, errors } = await web.open();
+    // A PDF whose cross-reference offset points nowhere: the report has damage to name.
+    const good = Buffer.from(await makeNumberedPdf(2));
+    const at = good.lastIndexOf("startxref");
+    const damaged = `${await tempDir()}/beschädigt.pdf`;
+    fs.writeFileSync(damaged, Buffer.concat([good.subarray(0, at), Buffer.from("startxref\n999999\n%%EOF\n")]));
+    await page.goto("/de/repair-pdf");
+    await page.getByLabel("Dateien auswählen").setInputFiles(damaged);
+    await page.getByLabel("Größe optimieren").check();
+    await page.getByRole("button", { name: "PDF reparieren" }).click();
+    const results = page.getByTestId("repair-results");
+    await expect.poll(() => results.count(), { timeout: 60_000 }).toBe(1);
+    const shown = await results.innerText();
+    expect(shown).toContain("Reparaturergebnis");
+    expect(shown).toContain("Gefunden: die Querverweistabelle war defekt oder fehlte");
+    expect(shown).toMatch(/Das Ergebnis besteht qpdf --check und hat 2 von 2 Seiten\./);
+    expect(shown).toMatch(/Größe: vorher \d+,\d KB, nachher \d+,\d KB\./);
+    expect(shown).not.toMatch(/\b(the|was|were|with|from|and)\b/);
+    await page.screenshot({ path: `${await tempDir()}/repair-de.png`, fullPage: true });
+    expect(await violations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

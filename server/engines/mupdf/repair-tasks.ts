@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { infoIsMisplaced } from "./documents.js";
+import { list, msg, type Message } from "../../i18n/message.js";
 
 /**
  * MuPDF's part in repair-pdf: its repairing parser as the middle rung of the repair ladder, and the fix-ups that
@@ -19,10 +20,10 @@ export interface TidyOptions {
 }
 
 export interface TidyReport {
-  /** What was done, in short phrases for the reply ("removed an unreadable XMP metadata stream"). */
-  fixes: string[];
-  /** What was found but cannot be fixed here. */
-  findings: string[];
+  /** What was done, in short phrases for the reply ("removed an unreadable XMP metadata stream"), as catalogue messages under "repair.fixes.". */
+  fixes: Message[];
+  /** What was found but cannot be fixed here ("repair.findings."). */
+  findings: Message[];
   changed: boolean;
 }
 
@@ -36,17 +37,16 @@ function open(path: string): mupdf.PDFDocument {
   return doc;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function fixMetadata(doc: mupdf.PDFDocument, report: TidyReport): void {
   const trailer = doc.getTrailer();
   const info = trailer.get("Info");
   if (infoIsMisplaced(info)) {
     trailer.delete("Info");
-    report.fixes.push("removed a document information entry that pointed at another part of the document");
+    report.fixes.push(msg("repair.fixes.infoMisplaced"));
   } else if (!info.isNull() && !info.isDictionary()) {
     trailer.delete("Info");
-    report.fixes.push("removed a document information entry that was not a dictionary");
+    report.fixes.push(msg("repair.fixes.infoNotDictionary"));
   } else if (info.isDictionary()) {
     const bad: string[] = [];
     info.forEach((value, key) => {
@@ -54,7 +54,7 @@ function fixMetadata(doc: mupdf.PDFDocument, report: TidyReport): void {
       if (!ok) bad.push(String(key));
     });
     for (const key of bad) info.delete(key);
-    if (bad.length) report.fixes.push(`removed ${plural(bad.length, "unreadable metadata field")} (${bad.join(", ")})`);
+    if (bad.length) report.fixes.push(msg("repair.fixes.metadataFields", { count: bad.length, fields: list(bad) }));
   }
   const root = trailer.get("Root");
   const xmp = root.get("Metadata");
@@ -67,7 +67,7 @@ function fixMetadata(doc: mupdf.PDFDocument, report: TidyReport): void {
   }
   if (!readable) {
     root.delete("Metadata");
-    report.fixes.push("removed an unreadable XMP metadata stream");
+    report.fixes.push(msg("repair.fixes.xmp"));
   }
 }
 
@@ -77,13 +77,13 @@ function fixFormFields(doc: mupdf.PDFDocument, report: TidyReport): void {
   if (form.isNull()) return;
   if (!form.isDictionary()) {
     root.delete("AcroForm");
-    report.fixes.push("removed a form dictionary that was not a dictionary");
+    report.fixes.push(msg("repair.fixes.formNotDictionary"));
     return;
   }
   const fields = form.get("Fields");
   if (!fields.isArray()) {
     form.put("Fields", doc.newArray());
-    report.fixes.push("rebuilt the missing list of form fields");
+    report.fixes.push(msg("repair.fixes.formFieldsRebuilt"));
     return;
   }
   let removed = 0;
@@ -93,7 +93,7 @@ function fixFormFields(doc: mupdf.PDFDocument, report: TidyReport): void {
       removed++;
     }
   }
-  if (removed) report.fixes.push(`removed ${plural(removed, "broken form field")}`);
+  if (removed) report.fixes.push(msg("repair.fixes.brokenFormFields", { count: removed }));
 }
 
 function fixAnnotations(doc: mupdf.PDFDocument, report: TidyReport): void {
@@ -115,7 +115,7 @@ function fixAnnotations(doc: mupdf.PDFDocument, report: TidyReport): void {
       }
     }
   }
-  if (removed) report.fixes.push(`removed ${plural(removed, "broken annotation")}`);
+  if (removed) report.fixes.push(msg("repair.fixes.brokenAnnotations", { count: removed }));
 }
 
 function isActive(action: mupdf.PDFObject): boolean {
@@ -182,11 +182,11 @@ function sanitize(doc: mupdf.PDFDocument, report: TidyReport): void {
     }
   }
   const removed = [
-    scripts ? plural(scripts, "script") : "",
-    attachments ? plural(attachments, "embedded file") : "",
-    actions ? plural(actions, "action") : "",
-  ].filter(Boolean);
-  report.fixes.push(removed.length ? `removed ${removed.join(", ")}` : "found no JavaScript, embedded files or actions to remove");
+    scripts ? msg("repair.fixes.scripts", { count: scripts }) : undefined,
+    attachments ? msg("repair.fixes.embeddedFiles", { count: attachments }) : undefined,
+    actions ? msg("repair.fixes.actions", { count: actions }) : undefined,
+  ].filter((part) => part !== undefined);
+  report.fixes.push(removed.length ? msg("repair.fixes.activeRemoved", { parts: list(removed) }) : msg("repair.fixes.noActiveContent"));
 }
 
 /** Images that cannot be decoded show as blank areas in every reader; they are counted, not invented. */
@@ -210,7 +210,7 @@ function findBrokenImages(doc: mupdf.PDFDocument, report: TidyReport): void {
       }
     });
   }
-  if (broken) report.findings.push(`${plural(broken, "image")} could not be decoded and will show blank`);
+  if (broken) report.findings.push(msg("repair.findings.brokenImages", { count: broken }));
 }
 
 function findUnembeddedFonts(doc: mupdf.PDFDocument, report: TidyReport): void {
@@ -222,7 +222,7 @@ function findUnembeddedFonts(doc: mupdf.PDFDocument, report: TidyReport): void {
     if (!type.isName() || type.asName() !== "FontDescriptor") continue;
     if (!["FontFile", "FontFile2", "FontFile3"].some((k) => obj.get(k).isStream())) names.push(obj.get("FontName").isName() ? obj.get("FontName").asName() : "unnamed");
   }
-  if (names.length) report.findings.push(`${plural(names.length, "font")} not embedded (${names.slice(0, 5).join(", ")}${names.length > 5 ? ", …" : ""})`);
+  if (names.length) report.findings.push(msg(names.length > 5 ? "repair.findings.fontsNotEmbeddedMore" : "repair.findings.fontsNotEmbedded", { count: names.length, fonts: list(names.slice(0, 5)) }));
 }
 
 /**

@@ -1,11 +1,12 @@
 import { Search, X } from "lucide-react";
 import { useId, useState, type KeyboardEvent } from "react";
-import { AUTO_OCR_LANGUAGE, ocrLanguageLabel, PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
+import { AUTO_OCR_LANGUAGE, PRIMARY_OCR_LANGUAGE_CODES } from "../../../../catalog/ocr-languages.js";
 import { SelectField } from "../../components/form/fields.js";
 import { hintStyles, labelStyles } from "../../components/form/Field.js";
 import { inputStyles } from "../../components/ui/styles.js";
 import { searchLanguages } from "./language-search.js";
 import { useInstalledOcrLanguages } from "./use-installed-languages.js";
+import { useOcrLanguageName } from "./language-names.js";
 import { useT } from "../../i18n/use-t.js";
 
 interface Props {
@@ -22,12 +23,13 @@ interface Props {
  */
 export function LanguagePicker({ primary, extras, maxExtras, onChange }: Props) {
   const t = useT("tool");
+  const languageName = useOcrLanguageName();
   const installed = useInstalledOcrLanguages();
   const choosePrimary = (language: string) => onChange({ language, multipleLanguages: extras.filter((c) => c !== language) });
   const choices = [AUTO_OCR_LANGUAGE, ...PRIMARY_OCR_LANGUAGE_CODES.filter((code) => !installed || installed.has(code) || code === primary)];
   return (
     <div className="space-y-4">
-      <SelectField label={t("ocr.primary")} value={primary} choices={choices} describe={ocrLanguageLabel} onChange={choosePrimary} />
+      <SelectField label={t("ocr.primary")} value={primary} choices={choices} describe={languageName} onChange={choosePrimary} />
       <ExtraLanguages
         primary={primary}
         extras={extras}
@@ -53,10 +55,11 @@ function ExtraLanguages({
   onChange(extras: string[]): void;
 }) {
   const t = useT("tool");
+  const languageName = useOcrLanguageName();
   const id = useId();
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
-  const matches = searchLanguages(query, [primary, ...extras], undefined, installed);
+  const matches = searchLanguages(query, [primary, ...extras], undefined, installed, languageName);
   const full = extras.length >= max;
   const open = query.trim() !== "" && !full;
 
@@ -92,11 +95,11 @@ function ExtraLanguages({
               key={code}
               className="inline-flex items-center gap-1 rounded-full bg-indigo-100 py-1 ps-3 pe-1 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
             >
-              {ocrLanguageLabel(code)}
+              {languageName(code)}
               <button
                 type="button"
                 onClick={() => onChange(extras.filter((c) => c !== code))}
-                aria-label={t("ocr.removeLanguage", { language: ocrLanguageLabel(code) })}
+                aria-label={t("ocr.removeLanguage", { language: languageName(code) })}
                 className="rounded-full p-1 hover:bg-indigo-200 dark:hover:bg-indigo-900"
               >
                 <X className="h-3 w-3" aria-hidden="true" />
@@ -146,7 +149,7 @@ function ExtraLanguages({
               onClick={() => add(language.code)}
               className={`cursor-pointer px-3 py-2 text-sm text-slate-900 dark:text-slate-100 ${i === active ? "bg-indigo-50 dark:bg-indigo-950" : ""}`}
             >
-              {language.name} <span className="text-slate-600 dark:text-slate-300">({language.code})</span>
+              {languageName(language.code)}
             </li>
           ))}
           {matches.length === 0 && (
