@@ -70,7 +70,7 @@ describe("scanned pages in rebuilt documents", () => {
     for (const tool of ["pdf-to-html", "pdf-to-ppt"]) {
       const reply = await postTool(server, tool, [mixed], { ocrEnabled: false });
       expect(reply.status, tool).toBe(200);
-      expect(reply.body.message, tool).toContain("Page 2 without a text layer came out without text (turn on OCR to recognise them).");
+      expect(reply.body.message, tool).toContain("Page 2 without a text layer came out without text (turn on OCR to recognise it).");
     }
   });
 });
