@@ -161,7 +161,7 @@ describe("repair-pdf", () => {
     const { path: out, reply } = await runTool(server, "repair-pdf", [input], { sanitize: true });
     expect((await pdfinfo(out)).JavaScript).toBe("no");
     expect((await exec("pdfdetach", ["-list", out])).stdout).toMatch(/^0 embedded files/);
-    expect(reply.message).toMatch(/removed 1 script, 1 embedded file, 1 action/);
+    expect(reply.message).toMatch(/removed 1 script, 1 embedded file and 1 action/);
     await expectSound(out);
   });
 

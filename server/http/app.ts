@@ -21,6 +21,7 @@ import { registerProcessRoute } from "./routes/process.js";
 import { say } from "../i18n/i18n.js";
 import { msg } from "../i18n/message.js";
 import { registerRequestLocale } from "./request-locale.js";
+import { refusedWhileBodyArrives } from "./upload.js";
 import { registerSitemapRoute } from "./routes/sitemap.js";
 
 export interface AppDeps {
@@ -51,6 +52,7 @@ export async function buildApp({ config, store, workDirs, queue, logger = true }
   registerRateLimit(app, config.rateLimitPerMinute, config.redisUrl);
 
   app.setErrorHandler((error, request, reply) => {
+    if (refusedWhileBodyArrives(request.raw)) reply.header("Connection", "keep-alive");
     if (error instanceof UserError) {
       if (error instanceof BusyError) reply.header("Retry-After", String(error.retryAfterSeconds));
       return reply.status(error.status).send({ success: false, error: say(error.text, request.locale) });

@@ -231,17 +231,40 @@ const DISCARD_MAX_BYTES = 64 * MB;
 const DISCARD_STALL_MS = 10_000;
 const DISCARD_MAX_MS = 60_000;
 
+/** Requests whose refused body is still being read and dropped, and those whose refusal went out meanwhile. */
+const discarding = new WeakSet<FastifyRequest["raw"]>();
+const refusedEarly = new WeakSet<FastifyRequest["raw"]>();
+
+/**
+ * Called as a refusal is sent: true where the request's body still arrives. Node's server closes a connection as
+ * soon as the reply is written when the client asked for "Connection: close", and the client, still sending, would
+ * then meet a reset before it reads the reply; such a reply is to say keep-alive instead, and the connection is
+ * ended once the rest of the body has been read (see discardRestOfBody).
+ */
+export function refusedWhileBodyArrives(raw: FastifyRequest["raw"]): boolean {
+  if (!discarding.has(raw)) return false;
+  refusedEarly.add(raw);
+  return true;
+}
+
 function discardRestOfBody(raw: FastifyRequest["raw"]): void {
   raw.unpipe();
   if (raw.readableEnded || raw.destroyed) return;
+  discarding.add(raw);
   let discarded = 0;
   const stop = () => {
+    discarding.delete(raw);
     clearTimeout(stall);
     clearTimeout(deadline);
   };
   const close = () => {
     stop();
     raw.socket?.destroy();
+  };
+  const ended = () => {
+    stop();
+    // The refusal went out kept alive: the connection is ended now (end() sends what is still buffered first).
+    if (refusedEarly.has(raw)) raw.socket?.end();
   };
   let stall = setTimeout(close, DISCARD_STALL_MS);
   const deadline = setTimeout(close, DISCARD_MAX_MS);
@@ -254,7 +277,7 @@ function discardRestOfBody(raw: FastifyRequest["raw"]): void {
     stall = setTimeout(close, DISCARD_STALL_MS);
     stall.unref();
   });
-  raw.once("end", stop);
+  raw.once("end", ended);
   raw.once("close", stop);
   raw.resume();
 }

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
@@ -15,11 +16,13 @@ function ToastProbe() {
 }
 
 function setup() {
+  // The screen's header asks the server where the tool runs; these tests do without the answer.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   render(
-    <>
+    <QueryClientProvider client={client}>
       <ConvertScreen tool={findTool("convert-pdf")!} />
       <ToastProbe />
-    </>,
+    </QueryClientProvider>,
   );
 }
 
