@@ -71,8 +71,8 @@ function realPath(p: string): string {
 const CHILD_PACKAGES = ["mupdf", "re2js"];
 
 /**
- * What a MuPDF child reads: its own script and the modules beside it (server/engines, server/lib below it and the
- * shared pdf-ops: the layers an engine may import), the packages it imports (CHILD_PACKAGES) where the script looks
+ * What a MuPDF child reads: its own script and the modules beside it (server/engines, and below it server/lib,
+ * server/i18n, the shared pdf-ops and the catalogue: the layers an engine may import), the packages it imports (CHILD_PACKAGES) where the script looks
  * for them (node_modules may be a link: its target too), from source the bundle of its script and the packages the
  * sources may need (node_modules, where the bundle is too), and Node.js itself unless the system's /usr holds it. The
  * project's package.json stays out of sight (the project's folder is never an engine's): a copy that says only that
@@ -83,7 +83,9 @@ export function mupdfChildReadOnly(): NonNullable<EnginePoolOptions["child"]["re
   const project = path.resolve(engines, "..", "..", runningFromSource ? "" : "..");
   const nodeModules = path.join(project, "node_modules");
   // pdf-ops sits beside server/: the MuPDF code the browser runs too (bookmarks, ...).
-  const paths = [process.execPath, engines, path.join(path.dirname(engines), "lib"), path.join(path.dirname(path.dirname(engines)), "pdf-ops")];
+  const server = path.dirname(engines);
+  const root = path.dirname(server);
+  const paths = [process.execPath, engines, path.join(server, "lib"), path.join(server, "i18n"), path.join(root, "pdf-ops"), path.join(root, "catalog")];
   if (runningFromSource) paths.push(nodeModules, realPath(nodeModules));
   else for (const name of CHILD_PACKAGES) paths.push(path.join(nodeModules, name), realPath(path.join(nodeModules, name)));
   const own = [...new Set(paths)].filter((p) => !realPath(p).startsWith("/usr/"));
