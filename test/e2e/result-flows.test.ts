@@ -182,7 +182,8 @@ describe("file rows", () => {
     await page.goto("/merge-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     const rows = page.getByTestId("file-list").locator("li");
-    await expect.poll(() => rows.getByTestId("page-count").allInnerTexts()).toEqual(["4 pages", "3 pages"]);
+    // Each count comes from pdf.js reading the file in the page: on a busy machine that takes seconds, not one.
+    await expect.poll(() => rows.getByTestId("page-count").allInnerTexts(), { timeout: 15_000 }).toEqual(["4 pages", "3 pages"]);
     await expect.poll(() => rows.getByTestId("file-picture").count()).toBe(2);
     // A real drawing of the page: a PNG of the row's width, not a placeholder.
     const picture = rows.first().getByTestId("file-picture");
