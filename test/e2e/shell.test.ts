@@ -50,6 +50,8 @@ describe("site shell in the browser", () => {
     await expect.poll(() => page.getByRole("menuitem", { name: "PDF to Excel" }).isVisible()).toBe(true);
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("menu").count()).toBe(0);
+    // Focus goes back to the trigger a moment after the menu leaves; a menu opened before that would lose it.
+    await expect.poll(() => page.evaluate<string | undefined>("document.activeElement?.textContent ?? undefined")).toBe("Convert");
     await page.getByRole("button", { name: "Edit", exact: true }).focus();
     await page.keyboard.press("ArrowDown");
     await page.getByRole("menuitem", { name: "Rotate PDF" }).click();
