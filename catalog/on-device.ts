@@ -16,6 +16,7 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
   "unlock-pdf",
   "add-watermark",
   "add-page-numbers",
+  "annotate-pdf",
 ];
 
 export function runsOnDevice(processorId: string): boolean {

@@ -16,6 +16,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
+import { annotationsOf } from "./helpers/read-annotations.js";
 import { readZip } from "./helpers/zip.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
@@ -365,5 +366,55 @@ describe("add-page-numbers on the device and on the server", () => {
 
   it("refuses an excluded range outside the document with the server's sentence", async () => {
     await expectSameRefusal("add-page-numbers", [ten], { excludePages: "11" });
+  });
+});
+
+describe("annotate-pdf on the device and on the server", () => {
+  const every = [
+    { type: "text", position: { x: 50, y: 60, pageIndex: 0, width: 200, height: 30 }, text: "Grüße, Ünïcode", color: "#ff0000", fontSize: 14, bold: true, italic: true },
+    { type: "highlight", position: { x: 60, y: 390, pageIndex: 0, width: 300, height: 30 } },
+    { type: "comment", position: { x: 400, y: 100, pageIndex: 1, width: 100, height: 30 }, text: "Check this", title: "Reviewer" },
+    { type: "link", position: { x: 70, y: 500, pageIndex: 1, width: 120, height: 20 }, url: "https://example.org/docs" },
+    { type: "link", position: { x: 70, y: 540, pageIndex: 1, width: 120, height: 20 }, url: "mailto:someone@example.org", underline: false },
+    { type: "shape", shapeType: "circle", position: { x: 300, y: 600, pageIndex: 1, width: 80, height: 80 }, strokeColor: "#00ff00", fillColor: "transparent" },
+    { type: "shape", shapeType: "rectangle", position: { x: 100, y: 200, pageIndex: 2, width: 120, height: 60 }, fillColor: "yellow", opacity: 0.5, strokeWidth: 3 },
+    { type: "shape", shapeType: "arrow", position: { x: 100, y: 700, pageIndex: 0, width: 150, height: -50 } },
+    { type: "strikethrough", position: { x: 60, y: 420, pageIndex: 0, width: 100, height: 12 } },
+    { type: "underline", position: { x: 200, y: 420, pageIndex: 0, width: 80, height: 12 }, color: "#0000ff" },
+    { type: "draw", position: { x: 0, y: 0, pageIndex: 1, width: 0, height: 0 }, points: [[[100, 100], [150, 140], [200, 100]], [[120, 160], [180, 170]]], color: "blue" },
+  ];
+
+  /** Both outputs' annotations as qpdf reads them: kind, page, place, colour, text and address. */
+  async function annotationsIn(output: DeviceOutput | Named) {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+    await fs.writeFile(file, output.data);
+    return annotationsOf(file);
+  }
+
+  /** `every` moved up into the top 60 % of the page, which a page turned on its side still has. */
+  const higher = every.map((a) => ({ ...a, position: { ...a.position, y: a.position.y * 0.6 } }));
+
+  it.each([
+    ["ten.pdf", () => ten, every],
+    ["turned.pdf", tenTurned, higher],
+    ["the outline corpus file, which has links of its own", () => outlined, every],
+  ])("writes the same annotations, drawn the same, into %s", async (_, input, annotations) => {
+    const file = await input();
+    const { device, server } = await compareResults("annotate-pdf", [file], { annotations });
+    const [mine, theirs] = [await annotationsIn(device.files[0]!), await annotationsIn(server.outputs[0]!)];
+    // Each link drawn underlined brings a line; the comment's note, its popup.
+    expect(mine.length - (await annotationsIn(file)).length).toBe(every.length + 2);
+    expect(mine).toEqual(theirs);
+    await expectSameRendering(device.files[0]!, server.outputs[0]!);
+  });
+
+  it("refuses what the server refuses, with its sentence", async () => {
+    const at = (pageIndex: number, x = 10) => ({ x, y: 10, pageIndex, width: 50, height: 20 });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "text", position: at(10) }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "text", position: at(0, 900) }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "link", position: at(0), url: "javascript:alert(1)" }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "shape", position: at(0), strokeColor: "octarine" }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "draw", position: at(0), points: [[]] }] });
+    await expectSameRefusal("annotate-pdf", [await named(corpus(ENCRYPTED_PDF))], { annotations: [{ type: "text", position: at(0) }] });
   });
 });

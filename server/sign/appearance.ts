@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import * as fontkit from "fontkit";
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from "@cantoo/pdf-lib";
 import type { SignOptions } from "../../catalog/options/sign.js";
-import { parseColor } from "../lib/colors.js";
+import { parseColor } from "../../pdf-ops/colors.js";
 import { fontFor } from "../pdf/stamp.js";
 import { scriptFontFiles } from "./fonts.js";
 import { msg, type Message } from "../i18n/message.js";

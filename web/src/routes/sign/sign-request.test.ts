@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
 import { SIGNATURE_COLORS } from "../../../../catalog/options/sign.js";
 import { decodeOptions } from "../../../../pdf-ops/options.js";
-import { parseColor } from "../../../../server/lib/colors.js";
+import { parseColor } from "../../../../pdf-ops/colors.js";
 import { placeSignature } from "../../../../server/sign/appearance.js";
 import { buildToolForm } from "../../lib/tool-form.js";
 import { optionDefaults } from "../../lib/option-schema.js";
