@@ -4,10 +4,7 @@ import { MAX_IMAGE_PIXELS, MAX_SIGNATURE_IMAGE_WIDTH } from "../lib/content-limi
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import { msg } from "../i18n/message.js";
 
-export interface SignatureImage {
-  bytes: Uint8Array;
-  format: "png" | "jpeg";
-}
+import type { SignatureImage } from "../../pdf-ops/sign/visible.js";
 
 /**
  * A drawn or uploaded signature picture made fit to embed: its size is read from the header and refused past the

@@ -5,6 +5,7 @@ import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "../helpers/corpus.js";
 import { makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, rotationsOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { annotationsOf } from "../helpers/read-annotations.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -186,6 +187,44 @@ describe("page tools on the device", () => {
     expect(calls.some((c) => c.startsWith("POST /api/jobs/rotate-pdf"))).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole("switch", { name: "Use the server instead" }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("annotates with no upload, and uploads with the switch", async () => {
+    const { page, calls, errors } = await openTool("/annotate-pdf", ten);
+    await page.getByTestId("annotate-page-image").waitFor();
+    // A text box at the page's centre, then a highlight beside it, placed with the keyboard.
+    const layer = page.getByTestId("annotate-layer");
+    await layer.focus();
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Text", { exact: true }).fill("Checked on the device");
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Highlight", exact: true }).click();
+    await layer.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Done" }).click();
+
+    const save = async () => {
+      await page.getByRole("button", { name: "Save Annotations" }).click();
+      const link = page.getByRole("link", { name: "Download Annotated PDF" });
+      await link.waitFor({ timeout: 60_000 });
+      const download = page.waitForEvent("download");
+      await link.click();
+      const file = await (await download).path();
+      await qpdfCheck(file);
+      expect((await pageTexts(file))[0]).toContain("Sample page 1 of 10");
+      return annotationsOf(file);
+    };
+    const onDevice = await save();
+    expect(onDevice.map((a) => `${a.subtype}@${a.page}`).sort()).toEqual(["/FreeText@0", "/Highlight@0"]);
+    expect(onDevice.find((a) => a.subtype === "/FreeText")!.contents).toBe("Checked on the device");
+    expect(await page.getByTestId("annotate-result").innerText()).toContain("Added 2 annotations on 1 page.");
+    expect(calls).toEqual([]);
+
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
+    expect(await save()).toEqual(onDevice);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/annotate-pdf"))).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it("says on the dedicated screens of server tools that they run on the server", async () => {

@@ -3,7 +3,7 @@ import { findTool } from "../../../../catalog/index.js";
 import { SIGNATURE_COLORS } from "../../../../catalog/options/sign.js";
 import { decodeOptions } from "../../../../pdf-ops/options.js";
 import { parseColor } from "../../../../pdf-ops/colors.js";
-import { placeSignature } from "../../../../server/sign/appearance.js";
+import { placeSignature } from "../../../../pdf-ops/sign/appearance.js";
 import { buildToolForm } from "../../lib/tool-form.js";
 import { optionDefaults } from "../../lib/option-schema.js";
 import { boxOnPage, moveBox, resizeBox } from "./placement.js";
