@@ -17,6 +17,7 @@ import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, p
 import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { annotationsOf } from "./helpers/read-annotations.js";
+import { makePng } from "./helpers/png.js";
 import { readZip } from "./helpers/zip.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
@@ -64,11 +65,14 @@ async function onServer(tool: string, files: readonly Named[], fields: Fields) {
 /** The browser's run: the fields decoded as the server decodes them, then the device operation. */
 async function onDevice(tool: string, files: readonly Named[], fields: Fields): Promise<DeviceResult> {
   const definition = findTool(tool)!;
-  const form = new Map(Object.entries(fields).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
+  const isFile = (v: unknown): v is Named => v instanceof Object && "data" in v && v.data instanceof Uint8Array;
+  const entries = Object.entries(fields);
+  const form = new Map(entries.filter(([, v]) => !isFile(v)).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
+  const extras = Object.fromEntries(entries.filter(([, v]) => isFile(v)));
   const options = decodeOptions(definition.options, form);
   const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
   const progress: number[] = [];
-  const result = await operation({ files, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
+  const result = await operation({ files, extras, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
   for (const [i, f] of progress.entries()) {
     expect(f).toBeGreaterThanOrEqual(0);
     expect(f).toBeLessThanOrEqual(1);
@@ -416,5 +420,36 @@ describe("annotate-pdf on the device and on the server", () => {
     await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "shape", position: at(0), strokeColor: "octarine" }] });
     await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "draw", position: at(0), points: [[]] }] });
     await expectSameRefusal("annotate-pdf", [await named(corpus(ENCRYPTED_PDF))], { annotations: [{ type: "text", position: at(0) }] });
+  });
+});
+
+describe("sign-pdf's drawn, typed and image signatures on the device and on the server", () => {
+  const wave = makePng(250, 75, (x, y) => (Math.abs(y - 37 - 25 * Math.sin(x / 20)) < 3 ? 0 : 255));
+  const drawing = `data:image/png;base64,${Buffer.from(wave).toString("base64")}`;
+  const stripes = { name: "stripes.png", data: new Uint8Array(makePng(120, 40, (x) => (x % 10 < 5 ? 0 : 255))) };
+
+  it.each([
+    ["a drawing, on the last page", { drawSignatureData: drawing }],
+    ["a blue drawing in a turned page's corner, unlocked, time stamp asked", { drawSignatureData: drawing, signaturePage: 2, signatureX: 90, signatureY: 95, signatureColor: "blue", lockPdfAfterSigning: false, timeStamp: true }],
+    ["a cursive Polish name with background and no border", { signatureType: "type", typedName: "Łukasz Żółć", typedFont: "sacramento", typedStyle: "cursive", signaturePage: 1, signatureBackground: true, signatureBorder: false }],
+    ["a Cyrillic name the script fonts lack, underlined, half opaque", { signatureType: "type", typedName: "Иван Петров", typedStyle: "formal", signatureReason: "", signatureColor: "#a03000", signatureOpacity: 0.5 }],
+    ["a name in a box too small for it, with another label and no date", { signatureType: "type", typedName: "Ann", signatureHeight: 20, signatureWidth: 50, signatureLabel: "Unterschrieben von", signatureDate: false }],
+  ])("signs the same page the same way: %s", async (_, fields) => {
+    await expectSameStamps("sign-pdf", [await tenTurned()], fields);
+  });
+
+  it("embeds the same uploaded picture", async () => {
+    await expectSameStamps("sign-pdf", [ten], { signatureType: "image", signatureImage: stripes, signatureOpacity: 0.6, signatureX: 10, signatureY: 10 });
+  });
+
+  it("refuses what the server refuses, with its sentence", async () => {
+    await expectSameRefusal("sign-pdf", [ten], { drawSignatureData: drawing, signaturePage: 11 });
+    await expectSameRefusal("sign-pdf", [ten], { drawSignatureData: drawing, visibleSignature: false });
+    await expectSameRefusal("sign-pdf", [ten], { signatureType: "image" });
+    await expectSameRefusal("sign-pdf", [ten], { signatureType: "type", typedName: " " });
+  });
+
+  it("hands a certificate signature to the server", async () => {
+    await expect(onDevice("sign-pdf", [ten], { signatureType: "certificate" })).rejects.toMatchObject({ code: "needs_server" });
   });
 });

@@ -25,7 +25,8 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "pdf-to-text": extractTextOnDevice,
   "unlock-pdf": unlockOnDevice,
   "annotate-pdf": annotateOnDevice,
-  // pdf-lib draws their stamps: it stays out of the worker's script until one of them runs.
+  "sign-pdf": loadedWhenRun(async () => (await import("./sign.js")).signOnDevice as DeviceOperation<never>),
+  // pdf-lib draws their stamps (and signatures): it stays out of the worker's script until one of them runs.
   "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
 };

@@ -17,6 +17,9 @@ export interface SignatureImage {
   format: "png" | "jpeg";
 }
 
+/** Signature images are drawn a few centimetres wide: larger ones are scaled down to this width before embedding. */
+export const MAX_SIGNATURE_IMAGE_WIDTH = 2_000;
+
 /** A picture made fit to embed: its size checked, scaled down where it is larger than a signature needs. */
 export type ImageFitter = (image: SignatureImage, name: string) => Promise<SignatureImage>;
 
