@@ -68,7 +68,7 @@ async function onDevice(tool: string, files: readonly Named[], fields: Fields): 
   const isFile = (v: unknown): v is Named => v instanceof Object && "data" in v && v.data instanceof Uint8Array;
   const entries = Object.entries(fields);
   const form = new Map(entries.filter(([, v]) => !isFile(v)).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
-  const extras = Object.fromEntries(entries.filter(([, v]) => isFile(v)));
+  const extras = Object.fromEntries(entries.flatMap(([k, v]) => (isFile(v) ? [[k, v]] : [])));
   const options = decodeOptions(definition.options, form);
   const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
   const progress: number[] = [];
@@ -433,6 +433,7 @@ describe("sign-pdf's drawn, typed and image signatures on the device and on the 
     ["a blue drawing in a turned page's corner, unlocked, time stamp asked", { drawSignatureData: drawing, signaturePage: 2, signatureX: 90, signatureY: 95, signatureColor: "blue", lockPdfAfterSigning: false, timeStamp: true }],
     ["a cursive Polish name with background and no border", { signatureType: "type", typedName: "Łukasz Żółć", typedFont: "sacramento", typedStyle: "cursive", signaturePage: 1, signatureBackground: true, signatureBorder: false }],
     ["a Cyrillic name the script fonts lack, underlined, half opaque", { signatureType: "type", typedName: "Иван Петров", typedStyle: "formal", signatureReason: "", signatureColor: "#a03000", signatureOpacity: 0.5 }],
+    ["a Polish name in Satisfy, which has no Latin Extended face", { signatureType: "type", typedName: "Łukasz", typedFont: "satisfy" }],
     ["a name in a box too small for it, with another label and no date", { signatureType: "type", typedName: "Ann", signatureHeight: 20, signatureWidth: 50, signatureLabel: "Unterschrieben von", signatureDate: false }],
   ])("signs the same page the same way: %s", async (_, fields) => {
     await expectSameStamps("sign-pdf", [await tenTurned()], fields);

@@ -3,18 +3,16 @@ import type { SignOptions } from "../../catalog/options/sign.js";
 import { parseColor } from "../colors.js";
 import { msg, type Message } from "../message.js";
 import { fontFor, type UnicodeFontSource } from "../stamp/draw.js";
+import { SCRIPT_FONTS, type ScriptSubset } from "./fonts.js";
 
 /**
  * The visible signature, drawn with pdf-lib into a stamp page the size of the document page, the same on the server
  * and in the browser.
  */
 
-/** The script fonts' faces: the Latin one, then Latin Extended for names like "Łukasz". */
-export const SCRIPT_SUBSETS = ["latin", "latin-ext"] as const;
-
 /** Where the fonts come from: files on the server, the worker's assets in the browser. */
 export interface SignatureFonts {
-  script(font: SignOptions["typedFont"], subset: (typeof SCRIPT_SUBSETS)[number]): Promise<Uint8Array>;
+  script(font: SignOptions["typedFont"], subset: ScriptSubset): Promise<Uint8Array>;
   unicode: UnicodeFontSource;
 }
 
@@ -44,7 +42,7 @@ export function placeSignature(options: SignOptions, pageWidth: number, pageHeig
 /** The name in the chosen script font, or in DejaVu Sans where the script font lacks a letter. */
 async function typedFont(doc: PDFDocument, options: SignOptions, text: string, fonts: SignatureFonts): Promise<{ font: PDFFont; fallback: boolean }> {
   doc.registerFontkit(await import("fontkit"));
-  for (const subset of SCRIPT_SUBSETS) {
+  for (const subset of SCRIPT_FONTS[options.typedFont].subsets) {
     const font = await doc.embedFont(await fonts.script(options.typedFont, subset), { subset: true });
     const covered = new Set(font.getCharacterSet());
     if ([...text].every((ch) => ch === " " || covered.has(ch.codePointAt(0)!))) return { font, fallback: false };

@@ -227,9 +227,43 @@ describe("page tools on the device", () => {
     expect(errors).toEqual([]);
   });
 
+  it("signs with a typed name with no upload; a certificate, or the switch, goes to the server", async () => {
+    const { page, calls, errors } = await openTool("/pdf-sign", ten);
+    await page.getByLabel("Signature type").selectOption("type");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    const sign = async () => {
+      await page.getByRole("button", { name: "Sign PDF" }).click();
+      const link = page.getByRole("link", { name: "Download Signed PDF" });
+      await link.waitFor({ timeout: 60_000 });
+      const download = page.waitForEvent("download");
+      await link.click();
+      const file = await (await download).path();
+      await qpdfCheck(file);
+      return (await pageTexts(file)).map((text) => text.trim());
+    };
+    const texts = await sign();
+    expect(texts).toHaveLength(10);
+    expect(texts[9]).toContain("Signed by Ada Lovelace");
+    expect(texts[9]).toContain("Sample page 10 of 10");
+    expect(await page.getByTestId("sign-results").innerText()).toContain("Signed page 10 with your typed signature.");
+    expect(calls).toEqual([]);
+
+    // Choosing a certificate says the server makes it, without the switch.
+    await page.getByLabel("Signature type").selectOption("certificate");
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("A certificate signature is made on our server");
+    expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);
+    await page.getByLabel("Signature type").selectOption("type");
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    expect(await sign()).toEqual(texts);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/sign-pdf"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("says on the dedicated screens of server tools that they run on the server", async () => {
     const { page } = await web.open();
-    for (const route of ["/ocr-pdf", "/repair-pdf", "/pdf-sign", "/convert-pdf"]) {
+    for (const route of ["/ocr-pdf", "/repair-pdf", "/convert-pdf"]) {
       await page.goto(route);
       await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
       expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);

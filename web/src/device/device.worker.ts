@@ -14,7 +14,6 @@ import parisienneLatinExtUrl from "@fontsource/parisienne/files/parisienne-latin
 import sacramentoLatinUrl from "@fontsource/sacramento/files/sacramento-latin-400-normal.woff?url";
 import sacramentoLatinExtUrl from "@fontsource/sacramento/files/sacramento-latin-ext-400-normal.woff?url";
 import satisfyLatinUrl from "@fontsource/satisfy/files/satisfy-latin-400-normal.woff?url";
-import satisfyLatinExtUrl from "@fontsource/satisfy/files/satisfy-latin-ext-400-normal.woff?url";
 import { MAX_FILES } from "../../../catalog/file-kinds.js";
 import { UserError } from "../../../pdf-ops/errors.js";
 import { msg, type Message } from "../../../pdf-ops/message.js";
@@ -24,6 +23,7 @@ import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operat
 import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
 import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
+import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
 import { storedZip } from "../../../pdf-ops/device/zip.js";
 import { fitImageInBrowser } from "./fit-image.js";
 import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
@@ -35,12 +35,13 @@ import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const SCRIPT_FONT_URLS: Record<Parameters<SignatureFonts["script"]>[0], Record<Parameters<SignatureFonts["script"]>[1], string>> = {
+/** Each font's faces (pdf-ops/sign/fonts.ts says which it has). */
+const SCRIPT_FONT_URLS: Record<Parameters<SignatureFonts["script"]>[0], Partial<Record<ScriptSubset, string>>> = {
   caveat: { latin: caveatLatinUrl, "latin-ext": caveatLatinExtUrl },
   dancingScript: { latin: dancingScriptLatinUrl, "latin-ext": dancingScriptLatinExtUrl },
   parisienne: { latin: parisienneLatinUrl, "latin-ext": parisienneLatinExtUrl },
   sacramento: { latin: sacramentoLatinUrl, "latin-ext": sacramentoLatinExtUrl },
-  satisfy: { latin: satisfyLatinUrl, "latin-ext": satisfyLatinExtUrl },
+  satisfy: { latin: satisfyLatinUrl },
 };
 
 async function fontAt(url: string): Promise<Uint8Array> {
@@ -55,7 +56,14 @@ const engines: DeviceEngines = {
   qpdf: async (): Promise<QpdfEngine> => ({ factory: createQpdf as unknown as QpdfFactory, wasmUrl: qpdfWasmUrl }),
   mupdf: () => import("mupdf"),
   unicodeFont,
-  signatureFonts: { script: (font, subset) => fontAt(SCRIPT_FONT_URLS[font][subset]), unicode: unicodeFont },
+  signatureFonts: {
+    script: async (font, subset) => {
+      const url = SCRIPT_FONT_URLS[font][subset];
+      if (!url) throw new Error(`${font} has no ${subset} face.`);
+      return fontAt(url);
+    },
+    unicode: unicodeFont,
+  },
   fitImage: fitImageInBrowser,
 };
 
@@ -115,11 +123,12 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
 };
 
 /**
- * Every engine loaded (MuPDF and the stamps' fonts too, though the last run may not have needed them), then what
- * was fetched for them: a visit without a network must find all of it in the offline cache.
+ * Every engine loaded (MuPDF and the stamps' and signatures' fonts too, though the last run may not have needed
+ * them), then what was fetched for them: a visit without a network must find all of it in the offline cache.
  */
 async function reportAssets(): Promise<void> {
-  await Promise.all([engines.qpdf(), engines.mupdf(), engines.unicodeFont(false), engines.unicodeFont(true)]);
+  const scriptFonts = Object.values(SCRIPT_FONT_URLS).flatMap((faces) => Object.values(faces).map(fontAt));
+  await Promise.all([engines.qpdf(), engines.mupdf(), engines.unicodeFont(false), engines.unicodeFont(true), ...scriptFonts]);
   const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
   post({ type: "assets", urls: [self.location.href, ...fetched] });
 }
