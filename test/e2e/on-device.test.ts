@@ -44,6 +44,18 @@ async function runAndDownload(page: Page, button: string, downloads = 1): Promis
   return Promise.all(paths);
 }
 
+/** A dedicated screen's run, whose result waits in a card: its download link followed, the file checked by qpdf. */
+async function runAndFollowLink(page: Page, button: string, linkName: string): Promise<string> {
+  await page.getByRole("button", { name: button }).click();
+  const link = page.getByRole("link", { name: linkName });
+  await link.waitFor({ timeout: 60_000 });
+  const download = page.waitForEvent("download");
+  await link.click();
+  const file = await (await download).path();
+  await qpdfCheck(file);
+  return file;
+}
+
 async function openTool(route: string, files: string | string[]) {
   const { page, errors, context } = await web.open();
   const calls = watchApi(page);
@@ -204,13 +216,7 @@ describe("page tools on the device", () => {
     await page.getByRole("button", { name: "Done" }).click();
 
     const save = async () => {
-      await page.getByRole("button", { name: "Save Annotations" }).click();
-      const link = page.getByRole("link", { name: "Download Annotated PDF" });
-      await link.waitFor({ timeout: 60_000 });
-      const download = page.waitForEvent("download");
-      await link.click();
-      const file = await (await download).path();
-      await qpdfCheck(file);
+      const file = await runAndFollowLink(page, "Save Annotations", "Download Annotated PDF");
       expect((await pageTexts(file))[0]).toContain("Sample page 1 of 10");
       return annotationsOf(file);
     };
@@ -232,13 +238,7 @@ describe("page tools on the device", () => {
     await page.getByLabel("Signature type").selectOption("type");
     await page.getByLabel("Your name").fill("Ada Lovelace");
     const sign = async () => {
-      await page.getByRole("button", { name: "Sign PDF" }).click();
-      const link = page.getByRole("link", { name: "Download Signed PDF" });
-      await link.waitFor({ timeout: 60_000 });
-      const download = page.waitForEvent("download");
-      await link.click();
-      const file = await (await download).path();
-      await qpdfCheck(file);
+      const file = await runAndFollowLink(page, "Sign PDF", "Download Signed PDF");
       return (await pageTexts(file)).map((text) => text.trim());
     };
     const texts = await sign();
