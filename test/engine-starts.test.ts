@@ -87,6 +87,18 @@ describe("the page count read from a file qpdf wrote", () => {
     expect(read).toBeGreaterThan(20);
   }, 120_000);
 
+  it("is read from dictionaries and cross-reference sections larger than the first read", async () => {
+    // 900 pages: the page tree's root lists 900 kids inline and the table has 900 entries, both past 4 KB.
+    const pages = 900;
+    const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
+    const many = await writeTemp("many.pdf", rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, ...Array.from({ length: pages }, () => PAGE)]));
+    for (const layout of [[], ["--object-streams=generate"]]) {
+      const out = `${many}-${layout.length}.pdf`;
+      await exec("qpdf", [...layout, many, "--pages", ".", "1-z", "--", out]);
+      expect(await statedPageCount(out)).toBe(pages);
+    }
+  });
+
   it("is read from the page tree's own entry, whatever the dictionaries and strings around it say", async () => {
     const file = await writeTemp(
       "decoys.pdf",

@@ -136,7 +136,8 @@ export interface EngineCommandOptions extends SandboxView {
 /**
  * The command line that starts `command` with `args` as an engine, for spawn() with `detached: true` (the kill on
  * abort is a kill of that process group):
- *   prlimit (engine-limits.ts) → setpriv --pdeathsig KILL (parent-death.ts) → bwrap (sandbox.ts) → the program.
+ *   prlimit (engine-limits.ts) → bwrap --die-with-parent (sandbox.ts) → the program;
+ * without the sandbox, prlimit → setpriv --pdeathsig KILL (parent-death.ts) → the program.
  * Each execs the next in place, so the group stays one. `workDir` must be the job's own folder (throws otherwise);
  * paths on the command line must be inside it, or under /usr. With the sandbox off or unavailable the program runs
  * as it is, in a network namespace of its own where possible (network-sandbox.ts).
@@ -151,7 +152,9 @@ export function engineCommandLine(
   // With the sandbox on, every engine is in it: MuPDF's children too, each bound to one job (mupdf/pool.ts).
   const sandboxed = engineSandboxState() === "on";
   const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(options, command, args) } : withoutNetwork(engine, command, args);
-  const dying = dyingWithParent(inner.command, inner.args);
+  // bubblewrap's --die-with-parent already asks the kernel to kill it, and the sandbox with it, when its parent dies:
+  // setpriv in front of it would be one more program started for nothing on every run.
+  const dying = sandboxed ? inner : dyingWithParent(inner.command, inner.args);
   if (!prlimitAvailable()) return { command: dying.command, args: [...dying.args] };
   return { command: "prlimit", args: [...prlimitArgs(engine, options.timeLimitMs ?? Infinity, sandboxed), "--", dying.command, ...dying.args] };
 }

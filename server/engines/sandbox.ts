@@ -156,7 +156,21 @@ export function checkJobFolder(dir: string): string {
   if (!path.isAbsolute(dir)) throw new Error(`refusing to give an engine a relative folder: ${dir}`);
   const real = fs.realpathSync(dir);
   if (!fs.statSync(real).isDirectory()) throw new Error(`refusing to give an engine ${real}: not a folder`);
-  const shared = [
+  if (sharedFolders().some((p) => contains(real, p)) || SYSTEM_ROOTS.some((root) => contains(root, real))) {
+    throw new Error(`refusing to give an engine ${real}: not a job's own folder`);
+  }
+  return real;
+}
+
+/** Real paths of shared folders that exist, found once: a folder that does not exist yet is looked at again. */
+const sharedReal = new Map<string, string>();
+
+/**
+ * The shared folders no job's folder may contain, each as named and as its real path. Every engine start checks its
+ * folder against them, and resolving them all each time was a few dozen file-system calls a start.
+ */
+function sharedFolders(): string[] {
+  const named = [
     "/tmp",
     "/var/tmp",
     "/home",
@@ -169,13 +183,19 @@ export function checkJobFolder(dir: string): string {
     process.env.DATA_DIR,
     ...protectedFolders,
     ...SYSTEM_PATHS,
-  ]
-    .filter((p): p is string => Boolean(p))
-    .flatMap((p) => [path.resolve(p), realOrResolved(p)]);
-  if (shared.some((p) => contains(real, p)) || SYSTEM_ROOTS.some((root) => contains(root, real))) {
-    throw new Error(`refusing to give an engine ${real}: not a job's own folder`);
-  }
-  return real;
+  ].filter((p): p is string => Boolean(p));
+  return named.flatMap((p) => {
+    let real = sharedReal.get(p);
+    if (real === undefined) {
+      try {
+        real = fs.realpathSync(p);
+        sharedReal.set(p, real);
+      } catch {
+        real = path.resolve(p);
+      }
+    }
+    return [path.resolve(p), real];
+  });
 }
 
 let state: SandboxState | undefined;

@@ -19,18 +19,21 @@ const UNCHECKED = 2;
  * with its sentences; the page limit is kept here, after the run, whose work grows with the upload's size only.
  */
 export async function everyPageInOneRun(file: InputFile, jobArgs: readonly string[], output: string, ctx: ProcessorContext): Promise<{ pageCount: number } | undefined> {
+  // Resources are kept as they are: finding the unused ones would parse every page's content.
+  const args = [file.path, ...jobArgs, "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
+  // The run is asked for first, so that it starts first: it takes longer than the check, and programs start one
+  // after the other.
+  const running = qpdfReading(args, ctx).catch((err: unknown) => {
+    if (err instanceof EngineError || err instanceof EngineFailure) return undefined;
+    throw err;
+  });
   const checking = checkVerdict(file.path, ctx).catch((err: unknown) => {
     if (err instanceof EngineError || err instanceof EngineFailure) return UNCHECKED;
     throw err;
   });
   // Waited for below, or dropped with the job when the run fails first.
   checking.catch(() => undefined);
-  // Resources are kept as they are: finding the unused ones would parse every page's content.
-  const args = [file.path, ...jobArgs, "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
-  const run = await qpdfReading(args, ctx).catch((err: unknown) => {
-    if (err instanceof EngineError || err instanceof EngineFailure) return undefined;
-    throw err;
-  });
+  const run = await running;
   const pages = run?.exitCode === 0 ? ((await statedPageCount(output)) ?? (await pageCount(output, ctx))) : 0;
   if (pages === 0) {
     await fs.rm(output, { force: true });

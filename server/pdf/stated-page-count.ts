@@ -14,6 +14,11 @@ const TAIL_BYTES = 1024;
 const OBJECT_BYTES = 1024 * 1024;
 /** Compressed streams read here (the cross-reference stream, one object stream) are never larger. */
 const STREAM_BYTES = 16 * 1024 * 1024;
+/**
+ * What is read from an offset, larger each time what is looked for there does not fit: nearly every dictionary fits
+ * in the first, and reading (and decoding) a megabyte for each of the few objects looked at cost more than the rest.
+ */
+const READ_STEPS = [4 * 1024, 64 * 1024, OBJECT_BYTES];
 
 type Where = { kind: "plain"; offset: number } | { kind: "packed"; stream: number; index: number };
 
@@ -56,11 +61,24 @@ async function readAt(handle: fs.FileHandle, offset: number, length: number): Pr
   return buffer.subarray(0, bytesRead);
 }
 
+/**
+ * What `parse` finds in the bytes from `offset` on, read in READ_STEPS until it finds it or the step read all there
+ * is: `parse` answers undefined both for what is not there and for what the bytes read so far cut short.
+ */
+async function parsedAt<T>(handle: fs.FileHandle, size: number, offset: number, parse: (text: string) => T | undefined): Promise<T | undefined> {
+  for (const step of READ_STEPS) {
+    const length = Math.min(step, size - offset);
+    const found = parse((await readAt(handle, offset, length)).toString("latin1"));
+    if (found !== undefined || length < step) return found;
+  }
+  return undefined;
+}
+
 async function crossReference(handle: fs.FileHandle, size: number, offset: number): Promise<(Reader & { root: number }) | undefined> {
   if (offset >= size) return undefined;
-  const head = await readAt(handle, offset, Math.min(OBJECT_BYTES, size - offset));
-  const text = head.toString("latin1");
-  if (text.startsWith("xref")) return crossReferenceTable(handle, size, offset, text);
+  if ((await readAt(handle, offset, 4)).toString("latin1") === "xref") {
+    return parsedAt(handle, size, offset, (text) => crossReferenceTable(handle, size, offset, text));
+  }
   const stream = await streamAt(handle, size, offset);
   if (!stream || stream.dict.get("Type") !== "/XRef" || stream.dict.has("Encrypt") || stream.dict.has("Prev")) return undefined;
   return crossReferenceStream(handle, size, stream.dict, stream.data);
@@ -143,10 +161,10 @@ async function objectDictionary(reader: Reader, n: number): Promise<Dictionary |
   const where = await reader.locate(n);
   if (!where) return undefined;
   if (where.kind === "plain") {
-    const text = (await readAt(reader.handle, where.offset, Math.min(OBJECT_BYTES, reader.size - where.offset))).toString("latin1");
-    const header = /^(\d+) \d+ obj\s*/.exec(text);
-    if (Number(header?.[1]) !== n) return undefined;
-    return dictionaryAt(text, header![0].length);
+    return parsedAt(reader.handle, reader.size, where.offset, (text) => {
+      const header = /^(\d+) \d+ obj\s*/.exec(text);
+      return Number(header?.[1]) === n ? dictionaryAt(text, header![0].length) : undefined;
+    });
   }
   const at = await reader.locate(where.stream);
   if (at?.kind !== "plain") return undefined;
@@ -161,16 +179,17 @@ async function objectDictionary(reader: Reader, n: number): Promise<Dictionary |
 
 /** The dictionary and inflated data of the stream object at `offset` (flate only, or unfiltered). */
 async function streamAt(handle: fs.FileHandle, size: number, offset: number): Promise<{ dict: Dictionary; data: Buffer } | undefined> {
-  const head = await readAt(handle, offset, Math.min(OBJECT_BYTES, size - offset));
-  const text = head.toString("latin1");
-  const header = /^\d+ \d+ obj\s*/.exec(text);
-  if (!header) return undefined;
-  const dict = dictionaryAt(text, header[0].length);
-  const length = Number(dict?.get("Length"));
-  if (!dict || !Number.isSafeInteger(length) || length > STREAM_BYTES) return undefined;
-  const keyword = /^\s*stream\r?\n/.exec(text.slice(dict.end));
-  if (!keyword) return undefined;
-  const raw = await readAt(handle, offset + dict.end + keyword[0].length, length);
+  const head = await parsedAt(handle, size, offset, (text) => {
+    const header = /^\d+ \d+ obj\s*/.exec(text);
+    const dict = header ? dictionaryAt(text, header[0].length) : undefined;
+    const keyword = dict && /^\s*stream\r?\n/.exec(text.slice(dict.end, dict.end + 64));
+    return keyword ? { dict: dict!, dataAt: dict!.end + keyword[0].length } : undefined;
+  });
+  if (!head) return undefined;
+  const { dict, dataAt } = head;
+  const length = Number(dict.get("Length"));
+  if (!Number.isSafeInteger(length) || length > STREAM_BYTES) return undefined;
+  const raw = await readAt(handle, offset + dataAt, length);
   if (raw.length !== length) return undefined;
   const filter = dict.get("Filter");
   if (filter === undefined) return { dict, data: raw };
