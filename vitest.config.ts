@@ -59,6 +59,9 @@ export default defineConfig({
     // Engine-backed tests spawn real processes; give them room on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A poll waits for what a page or a job does next; on a busy machine that can take longer than vitest's one
+    // second. Only a failing poll waits the whole time.
+    expect: { poll: { timeout: 10_000 } },
     // Two files at a time, whatever the machine: most of a file's time is spent waiting on engines and browsers, so
     // two keep a 2-core machine busy (vitest would otherwise take one fewer than the cores).
     maxWorkers: 2,

@@ -19,7 +19,7 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<W
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`worker did not start:\n${output}`)), 55_000);
     child.once("exit", (code) => reject(new Error(`worker exited with ${code}:\n${output}`)));
     child.stdout!.on("data", () => {
       if (output.includes("ready")) {
