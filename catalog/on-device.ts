@@ -16,6 +16,8 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
   "unlock-pdf",
   "add-watermark",
   "add-page-numbers",
+  "pdf-to-jpg",
+  "pdf-to-png",
 ];
 
 export function runsOnDevice(processorId: string): boolean {

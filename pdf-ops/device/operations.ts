@@ -3,6 +3,7 @@ import { extractTextOnDevice } from "./extract-text.js";
 import { mergeOnDevice } from "./merge.js";
 import type { DeviceOperation } from "./operation.js";
 import { organizeOnDevice } from "./organize.js";
+import { pdfToJpgOnDevice, pdfToPngOnDevice } from "./page-images.js";
 import { protectOnDevice } from "./protect.js";
 import { rotateOnDevice } from "./rotate.js";
 import { splitOnDevice } from "./split.js";
@@ -23,6 +24,8 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "protect-pdf": protectOnDevice,
   "pdf-to-text": extractTextOnDevice,
   "unlock-pdf": unlockOnDevice,
+  "pdf-to-jpg": pdfToJpgOnDevice,
+  "pdf-to-png": pdfToPngOnDevice,
   // pdf-lib draws their stamps: it stays out of the worker's script until one of them runs.
   "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
