@@ -18,6 +18,7 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
   "add-page-numbers",
   "pdf-to-jpg",
   "pdf-to-png",
+  "jpg-to-pdf",
 ];
 
 export function runsOnDevice(processorId: string): boolean {

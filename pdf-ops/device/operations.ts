@@ -26,7 +26,8 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "unlock-pdf": unlockOnDevice,
   "pdf-to-jpg": pdfToJpgOnDevice,
   "pdf-to-png": pdfToPngOnDevice,
-  // pdf-lib draws their stamps: it stays out of the worker's script until one of them runs.
+  // pdf-lib draws their stamps and makes JPG to PDF's document: it stays out of the worker's script until one of them runs.
   "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
+  "jpg-to-pdf": loadedWhenRun(async () => (await import("./images-to-pdf.js")).jpgToPdfOnDevice as DeviceOperation<never>),
 };
