@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inEnglish } from "../server/i18n/i18n.js";
-import { runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
+import { named, runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
 import { corpus } from "./helpers/corpus.js";
 import { makeNumberedPdf, pdfinfo, qpdfCheck, renderGray, tempDir } from "./helpers/pdf-tools.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
@@ -29,10 +29,6 @@ beforeAll(async () => {
   dir = await tempDir();
 });
 afterAll(async () => server.close());
-
-async function named(file: string, name = path.basename(file)): Promise<Named> {
-  return { name, data: new Uint8Array(await fs.readFile(file)) };
-}
 
 /** Mean absolute difference of two images' grey levels (0 to 255), the larger cropped to the smaller. */
 async function meanDifference(a: Uint8Array, b: Uint8Array): Promise<number> {

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
 import { DEVICE_OPERATIONS } from "../pdf-ops/device/operations.js";
-import { runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
+import { named, runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
 import type { DeviceOutput } from "../pdf-ops/device/operation.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { makeFormPdf } from "./helpers/form-pdf.js";
@@ -30,10 +30,6 @@ beforeAll(async () => {
   dir = await tempDir();
 });
 afterAll(async () => server.close());
-
-async function named(file: string, name = path.basename(file)): Promise<Named> {
-  return { name, data: new Uint8Array(await fs.readFile(file)) };
-}
 
 const onServer = (tool: string, files: readonly Named[], fields: Fields) => runOnServer(server, tool, files, fields);
 const onDevice = runOnDevice;

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import { expect } from "vitest";
 import { findTool, processorIdOf } from "../../catalog/index.js";
 import type { DeviceResult } from "../../pdf-ops/device/operation.js";
@@ -18,6 +19,11 @@ export type Fields = Record<string, string | number | boolean | object>;
 export interface Named {
   name: string;
   data: Uint8Array;
+}
+
+/** A file of the test's, as the visitor would give it. */
+export async function named(file: string, name = path.basename(file)): Promise<Named> {
+  return { name, data: new Uint8Array(await fs.readFile(file)) };
 }
 
 /** What the server sent: its reply, and its outputs by name (a ZIP's entries where there are several). */
