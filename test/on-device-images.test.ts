@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inEnglish } from "../server/i18n/i18n.js";
 import { named, runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
 import { corpus } from "./helpers/corpus.js";
+import { makePng } from "./helpers/png.js";
 import { makeNumberedPdf, pdfinfo, qpdfCheck, renderGray, tempDir } from "./helpers/pdf-tools.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { startServer, type TestServer } from "./helpers/server.js";
@@ -136,14 +137,14 @@ describe("pdf-to-png on the device and on the server", () => {
 });
 
 /** A photo-like picture as JPEG or PNG, with the metadata a camera or scanner writes. */
-async function picture(name: string, format: "jpeg" | "png", width: number, height: number, meta: { density?: number; orientation?: number } = {}, sixteen = false): Promise<Named> {
+async function picture(name: string, format: "jpeg" | "png", width: number, height: number, meta?: { density?: number; orientation?: number }, sixteen = false): Promise<Named> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) pixels.set([(x * 255) / width, (y * 255) / height, x < width / 3 ? 40 : 200], (y * width + x) * 3);
   }
   let image = sharp(pixels, { raw: { width, height, channels: 3 } });
   if (sixteen) image = image.toColourspace("rgb16");
-  image = image.withMetadata(meta);
+  if (meta) image = image.withMetadata(meta);
   const data = format === "jpeg" ? await image.jpeg({ quality: 85 }).toBuffer() : await image.png().toBuffer();
   return { name, data: new Uint8Array(data) };
 }
@@ -184,7 +185,10 @@ describe("jpg-to-pdf on the device and on the server", () => {
       await picture("scan.jpg", "jpeg", 300, 200, { density: 150 }),
       await picture("camera.jpg", "jpeg", 240, 160, { orientation: 6 }),
       await picture("mirror.jpg", "jpeg", 120, 90, { orientation: 5, density: 300 }),
-      await picture("plain.png", "png", 100, 150),
+      await picture("plain.png", "png", 100, 150, {}),
+      // No resolution stated at all: both sides take 72 dpi, as libvips does.
+      await picture("bare.jpg", "jpeg", 64, 48),
+      { name: "grey.png", data: new Uint8Array(makePng(40, 30, (x) => x * 6)) },
       await picture("deep.png", "png", 90, 60, { density: 72, orientation: 3 }, true),
     ];
   });

@@ -7,21 +7,22 @@ import { latin1, u16be, u16le, u32be, u32le } from "./image-size.js";
  */
 
 export interface ImageHeaderFacts {
-  /** Pixels per inch, where the file states them in inches or centimetres. */
-  density?: number;
+  /** Pixels per inch: what the file states, or 72 where it states none (libvips' assumption). */
+  density: number;
   /** EXIF orientation, 1 to 8. */
   orientation?: number;
   sixteenBit: boolean;
 }
 
 const MAX_SEGMENTS = 5_000;
+/** The resolution libvips gives an image that states none. */
+const UNSTATED_DPI = 72;
 
 export function imageHeaderFacts(bytes: Uint8Array, kind: "jpeg" | "png"): ImageHeaderFacts {
   return kind === "png" ? pngFacts(bytes) : jpegFacts(bytes);
 }
 
 function jpegFacts(bytes: Uint8Array): ImageHeaderFacts {
-  const facts: ImageHeaderFacts = { sixteenBit: false };
   let jfif: number | undefined;
   let exif: { density?: number; orientation?: number } = {};
   let offset = 2;
@@ -38,26 +39,26 @@ function jpegFacts(bytes: Uint8Array): ImageHeaderFacts {
     if (marker === 0xe0 && latin1(body, 0, 5) === "JFIF\0" && body.length >= 12) {
       const units = body[7];
       const x = u16be(body, 8);
-      if (units === 1) jfif = x;
-      else if (units === 2) jfif = x * 2.54;
+      // A density of 1 (or no unit) gives only the pixels' aspect ratio.
+      if (x !== 1 && units === 1) jfif = x;
+      else if (x !== 1 && units === 2) jfif = x * 2.54;
     } else if (marker === 0xe1 && latin1(body, 0, 6) === "Exif\0\0") {
       exif = tiffFacts(body.subarray(6));
     }
     offset += 2 + length;
   }
-  facts.density = wholeDpi(exif.density ?? jfif);
-  facts.orientation = exif.orientation;
-  return facts;
+  return { density: wholeDpi(exif.density ?? jfif), orientation: exif.orientation, sixteenBit: false };
 }
 
 function pngFacts(bytes: Uint8Array): ImageHeaderFacts {
-  const facts: ImageHeaderFacts = { sixteenBit: bytes.length > 24 && bytes[24] === 16 };
+  const facts: ImageHeaderFacts = { density: UNSTATED_DPI, sixteenBit: bytes.length > 24 && bytes[24] === 16 };
   let offset = 8;
   for (let i = 0; i < MAX_SEGMENTS && offset + 8 <= bytes.length; i++) {
     const length = u32be(bytes, offset);
     const type = latin1(bytes, offset + 4, offset + 8);
     const body = bytes.subarray(offset + 8, offset + 8 + length);
-    if (type === "pHYs" && body.length >= 9 && body[8] === 1) facts.density = wholeDpi(u32be(body, 0) * 0.0254);
+    // libvips reads pixels per metre, or per millimetre where the chunk names no unit.
+    if (type === "pHYs" && body.length >= 9) facts.density = wholeDpi(u32be(body, 0) * (body[8] === 1 ? 0.0254 : 25.4));
     else if (type === "eXIf") facts.orientation = tiffFacts(body).orientation;
     else if (type === "IDAT" || type === "IEND") break;
     offset += 12 + length;
@@ -93,6 +94,6 @@ function tiffFacts(tiff: Uint8Array): { density?: number; orientation?: number }
 }
 
 /** Resolutions are reported in whole pixels per inch, as libvips (sharp) reports them on the server. */
-function wholeDpi(density: number | undefined): number | undefined {
-  return density === undefined ? undefined : Math.round(density);
+function wholeDpi(density: number | undefined): number {
+  return density === undefined ? UNSTATED_DPI : Math.round(density);
 }
