@@ -114,7 +114,8 @@ describe("pdf-to-jpg on the device and on the server", () => {
     // 80 A4 pages at 600 dpi: 2.8 billion pixels, past the job's budget.
     await expectSameRefusal("pdf-to-jpg", [{ name: "eighty.pdf", data: await makeNumberedPdf(80) }], { imageResolution: 600 });
     await expectSameRefusal("pdf-to-jpg", [three], { pageRange: "5" });
-  });
+    // Two renders of 60 million pixels each, compared pixel by pixel.
+  }, 180_000);
 });
 
 describe("pdf-to-png on the device and on the server", () => {
