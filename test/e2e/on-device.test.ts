@@ -54,6 +54,15 @@ async function openTool(route: string, files: string | string[]) {
   return { page, errors, calls, context };
 }
 
+/** The corpus's outlined PDF with its cross-reference pointing nowhere: MuPDF reads it only by repairing it. */
+async function damagedOutline(): Promise<string> {
+  const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
+  const at = sound.lastIndexOf("startxref");
+  const broken = Buffer.from(sound);
+  broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
+  return writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+}
+
 describe("page tools on the device", () => {
   it("merges with no upload, bookmarks kept, and says it ran here", async () => {
     const { page, errors, calls } = await openTool("/merge-pdf", [ten, corpus("pdflatex-outline.pdf")]);
@@ -212,11 +221,7 @@ describe("page tools on the device", () => {
   }, 120_000);
 
   it("hands a file MuPDF had to repair to the server in one click, with the reason", async () => {
-    const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
-    const at = sound.lastIndexOf("startxref");
-    const broken = Buffer.from(sound);
-    broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
-    const damaged = await writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+    const damaged = await damagedOutline();
     const { page, calls } = await openTool("/pdf-to-jpg", damaged);
     await page.getByRole("button", { name: "Process File" }).click();
     const fallback = page.getByTestId("device-fallback");
@@ -270,11 +275,7 @@ describe("page tools on the device", () => {
   });
 
   it("offers the server in one click when the device cannot read a file, with the reason", async () => {
-    const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
-    const at = sound.lastIndexOf("startxref");
-    const broken = Buffer.from(sound);
-    broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
-    const damaged = await writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+    const damaged = await damagedOutline();
     const { page, calls } = await openTool("/merge-pdf", [ten, damaged]);
     await page.getByRole("button", { name: "Merge PDFs" }).click();
     const fallback = page.getByTestId("device-fallback");
