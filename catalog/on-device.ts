@@ -16,6 +16,8 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
   "unlock-pdf",
   "add-watermark",
   "add-page-numbers",
+  "annotate-pdf",
+  "sign-pdf",
   "pdf-to-jpg",
   "pdf-to-png",
   "jpg-to-pdf",
@@ -23,6 +25,16 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
 
 export function runsOnDevice(processorId: string): boolean {
   return ON_DEVICE_TOOLS.includes(processorId);
+}
+
+/** Settings with which a tool of the list still runs on the server: a certificate signature is made there only. */
+const SERVER_SETTINGS: Readonly<Record<string, (values: Readonly<Record<string, unknown>>) => boolean>> = {
+  "sign-pdf": (values) => values.signatureType === "certificate",
+};
+
+/** Whether the tool runs on the device with these settings. */
+export function runsOnDeviceWith(processorId: string, values: Readonly<Record<string, unknown>>): boolean {
+  return runsOnDevice(processorId) && !(SERVER_SETTINGS[processorId]?.(values) ?? false);
 }
 
 /** The listed tools that run on the device, in catalogue order: for the pages that tell visitors (by name). */

@@ -117,6 +117,24 @@ describe("compress-pdf", () => {
     expect(objects).toContain("https://example.org/");
   });
 
+  it("keeps only the widths and Unicode values of the glyphs a subset font still draws", async () => {
+    const input = await writeTemp("whole-font.pdf", await makeTextPdf(2));
+    const { path: out } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
+    await qpdfCheck(out);
+    const { stdout } = await exec("qpdf", ["--json=2", "--json-key=qpdf", out], { maxBuffer: 1 << 28 });
+    const objects = (JSON.parse(stdout) as { qpdf: [unknown, Record<string, { value?: Record<string, unknown> }>] }).qpdf[1];
+    const values = Object.values(objects).map((o) => o.value);
+    const cidFont = values.find((v) => v?.["/Subtype"] === "/CIDFontType2")!;
+    const type0 = values.find((v) => v?.["/Subtype"] === "/Type0")!;
+    // The whole DejaVu Sans has widths for about 6,000 glyphs; the page draws about 40 of them.
+    expect(JSON.stringify(cidFont["/W"]).split(",").length).toBeLessThan(200);
+    const cmapRef = String(type0["/ToUnicode"]).split(" ")[0]!;
+    const { stdout: cmap } = await exec("qpdf", [`--show-object=${cmapRef}`, "--filtered-stream-data", out]);
+    expect((cmap.match(/^<[0-9A-F]{4}> </gm) ?? []).length).toBeLessThan(200);
+    expect(await pageTexts(out)).toEqual(await pageTexts(input));
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.999);
+  });
+
   it("stores a font that merged files each brought once, subset to the characters of both", async () => {
     // Two files that each embed DejaVu Sans whole, one in Latin text, the other in digits, umlauts and Greek.
     const other = await PDFDocument.create();

@@ -13,6 +13,8 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
 import { startServer, type TestServer } from "./helpers/server.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
+import { annotationsOf } from "./helpers/read-annotations.js";
+import { makePng } from "./helpers/png.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
 /**
@@ -323,5 +325,87 @@ describe("add-page-numbers on the device and on the server", () => {
 
   it("refuses an excluded range outside the document with the server's sentence", async () => {
     await expectSameRefusal("add-page-numbers", [ten], { excludePages: "11" });
+  });
+});
+
+describe("annotate-pdf on the device and on the server", () => {
+  const every = [
+    { type: "text", position: { x: 50, y: 60, pageIndex: 0, width: 200, height: 30 }, text: "Grüße, Ünïcode", color: "#ff0000", fontSize: 14, bold: true, italic: true },
+    { type: "highlight", position: { x: 60, y: 390, pageIndex: 0, width: 300, height: 30 } },
+    { type: "comment", position: { x: 400, y: 100, pageIndex: 1, width: 100, height: 30 }, text: "Check this", title: "Reviewer" },
+    { type: "link", position: { x: 70, y: 500, pageIndex: 1, width: 120, height: 20 }, url: "https://example.org/docs" },
+    { type: "link", position: { x: 70, y: 540, pageIndex: 1, width: 120, height: 20 }, url: "mailto:someone@example.org", underline: false },
+    { type: "shape", shapeType: "circle", position: { x: 300, y: 600, pageIndex: 1, width: 80, height: 80 }, strokeColor: "#00ff00", fillColor: "transparent" },
+    { type: "shape", shapeType: "rectangle", position: { x: 100, y: 200, pageIndex: 2, width: 120, height: 60 }, fillColor: "yellow", opacity: 0.5, strokeWidth: 3 },
+    { type: "shape", shapeType: "arrow", position: { x: 100, y: 700, pageIndex: 0, width: 150, height: -50 } },
+    { type: "strikethrough", position: { x: 60, y: 420, pageIndex: 0, width: 100, height: 12 } },
+    { type: "underline", position: { x: 200, y: 420, pageIndex: 0, width: 80, height: 12 }, color: "#0000ff" },
+    { type: "draw", position: { x: 0, y: 0, pageIndex: 1, width: 0, height: 0 }, points: [[[100, 100], [150, 140], [200, 100]], [[120, 160], [180, 170]]], color: "blue" },
+  ];
+
+  /** Both outputs' annotations as qpdf reads them: kind, page, place, colour, text and address. */
+  async function annotationsIn(output: DeviceOutput | Named) {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+    await fs.writeFile(file, output.data);
+    return annotationsOf(file);
+  }
+
+  /** `every` moved up into the top 60 % of the page, which a page turned on its side still has. */
+  const higher = every.map((a) => ({ ...a, position: { ...a.position, y: a.position.y * 0.6 } }));
+
+  it.each([
+    ["ten.pdf", () => ten, every],
+    ["turned.pdf", tenTurned, higher],
+    ["the outline corpus file, which has links of its own", () => outlined, every],
+  ])("writes the same annotations, drawn the same, into %s", async (_, input, annotations) => {
+    const file = await input();
+    const { device, server } = await compareResults("annotate-pdf", [file], { annotations });
+    const [mine, theirs] = [await annotationsIn(device.files[0]!), await annotationsIn(server.outputs[0]!)];
+    // Each link drawn underlined brings a line; the comment's note, its popup.
+    expect(mine.length - (await annotationsIn(file)).length).toBe(every.length + 2);
+    expect(mine).toEqual(theirs);
+    await expectSameRendering(device.files[0]!, server.outputs[0]!);
+  });
+
+  it("refuses what the server refuses, with its sentence", async () => {
+    const at = (pageIndex: number, x = 10) => ({ x, y: 10, pageIndex, width: 50, height: 20 });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "text", position: at(10) }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "text", position: at(0, 900) }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "link", position: at(0), url: "javascript:alert(1)" }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "shape", position: at(0), strokeColor: "octarine" }] });
+    await expectSameRefusal("annotate-pdf", [ten], { annotations: [{ type: "draw", position: at(0), points: [[]] }] });
+    await expectSameRefusal("annotate-pdf", [await named(corpus(ENCRYPTED_PDF))], { annotations: [{ type: "text", position: at(0) }] });
+  });
+});
+
+describe("sign-pdf's drawn, typed and image signatures on the device and on the server", () => {
+  const wave = makePng(250, 75, (x, y) => (Math.abs(y - 37 - 25 * Math.sin(x / 20)) < 3 ? 0 : 255));
+  const drawing = `data:image/png;base64,${Buffer.from(wave).toString("base64")}`;
+  const stripes = { name: "stripes.png", data: new Uint8Array(makePng(120, 40, (x) => (x % 10 < 5 ? 0 : 255))) };
+
+  it.each([
+    ["a drawing, on the last page", { drawSignatureData: drawing }],
+    ["a blue drawing in a turned page's corner, unlocked, time stamp asked", { drawSignatureData: drawing, signaturePage: 2, signatureX: 90, signatureY: 95, signatureColor: "blue", lockPdfAfterSigning: false, timeStamp: true }],
+    ["a cursive Polish name with background and no border", { signatureType: "type", typedName: "Łukasz Żółć", typedFont: "sacramento", typedStyle: "cursive", signaturePage: 1, signatureBackground: true, signatureBorder: false }],
+    ["a Cyrillic name the script fonts lack, underlined, half opaque", { signatureType: "type", typedName: "Иван Петров", typedStyle: "formal", signatureReason: "", signatureColor: "#a03000", signatureOpacity: 0.5 }],
+    ["a Polish name in Satisfy, which has no Latin Extended face", { signatureType: "type", typedName: "Łukasz", typedFont: "satisfy" }],
+    ["a name in a box too small for it, with another label and no date", { signatureType: "type", typedName: "Ann", signatureHeight: 20, signatureWidth: 50, signatureLabel: "Unterschrieben von", signatureDate: false }],
+  ])("signs the same page the same way: %s", async (_, fields) => {
+    await expectSameStamps("sign-pdf", [await tenTurned()], fields);
+  });
+
+  it("embeds the same uploaded picture", async () => {
+    await expectSameStamps("sign-pdf", [ten], { signatureType: "image", signatureImage: stripes, signatureOpacity: 0.6, signatureX: 10, signatureY: 10 });
+  });
+
+  it("refuses what the server refuses, with its sentence", async () => {
+    await expectSameRefusal("sign-pdf", [ten], { drawSignatureData: drawing, signaturePage: 11 });
+    await expectSameRefusal("sign-pdf", [ten], { drawSignatureData: drawing, visibleSignature: false });
+    await expectSameRefusal("sign-pdf", [ten], { signatureType: "image" });
+    await expectSameRefusal("sign-pdf", [ten], { signatureType: "type", typedName: " " });
+  });
+
+  it("hands a certificate signature to the server", async () => {
+    await expect(onDevice("sign-pdf", [ten], { signatureType: "certificate" })).rejects.toMatchObject({ code: "needs_server" });
   });
 });

@@ -1,5 +1,7 @@
 import type * as Mupdf from "mupdf";
 import type { Said } from "../message.js";
+import type { SignatureFonts } from "../sign/appearance.js";
+import type { ImageFitter } from "../sign/visible.js";
 import type { UnicodeFontSource } from "../stamp/draw.js";
 import type { InputData, QpdfEngine } from "./qpdf-wasm.js";
 
@@ -34,6 +36,10 @@ export interface DeviceEngines {
   mupdf(): Promise<typeof Mupdf>;
   /** DejaVu Sans, for stamps with text Helvetica cannot encode. */
   unicodeFont: UnicodeFontSource;
+  /** The typed signatures' script fonts (with DejaVu Sans where they lack a letter). */
+  signatureFonts: SignatureFonts;
+  /** A signature picture made fit to embed, as the server's sharp makes it. */
+  fitImage: ImageFitter;
 }
 
 export interface DeviceContext {
@@ -44,4 +50,11 @@ export interface DeviceContext {
   maxPages: number;
 }
 
-export type DeviceOperation<O = Record<string, unknown>> = (input: { files: readonly DeviceInput[]; options: O }, ctx: DeviceContext) => Promise<DeviceResult>;
+export interface DeviceRun<O> {
+  files: readonly DeviceInput[];
+  options: O;
+  /** Files given in option fields (Sign PDF's signature image), by the field's name. */
+  extras?: Readonly<Record<string, DeviceInput>>;
+}
+
+export type DeviceOperation<O = Record<string, unknown>> = (input: DeviceRun<O>, ctx: DeviceContext) => Promise<DeviceResult>;

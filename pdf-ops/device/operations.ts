@@ -1,3 +1,4 @@
+import { annotateOnDevice } from "./annotate.js";
 import { deletePagesOnDevice } from "./delete-pages.js";
 import { extractTextOnDevice } from "./extract-text.js";
 import { mergeOnDevice } from "./merge.js";
@@ -26,7 +27,9 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "unlock-pdf": unlockOnDevice,
   "pdf-to-jpg": pdfToJpgOnDevice,
   "pdf-to-png": pdfToPngOnDevice,
-  // pdf-lib draws their stamps and makes JPG to PDF's document: it stays out of the worker's script until one of them runs.
+  "annotate-pdf": annotateOnDevice,
+  "sign-pdf": loadedWhenRun(async () => (await import("./sign.js")).signOnDevice as DeviceOperation<never>),
+  // pdf-lib draws their stamps (and signatures) and makes JPG to PDF's document: it stays out of the worker's script until one of them runs.
   "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
   "jpg-to-pdf": loadedWhenRun(async () => (await import("./images-to-pdf.js")).jpgToPdfOnDevice as DeviceOperation<never>),

@@ -3,25 +3,25 @@ import type { WatermarkOptions } from "../../catalog/options/watermark.js";
 import { DamagedPdfError } from "../errors.js";
 import { visibleBoxes } from "../page-boxes.js";
 import { overlayArgs } from "../qpdf-args.js";
-import { overlayPairing, stampBytes, type StampPlan, type StampTarget, type UnicodeFontSource } from "../stamp/draw.js";
+import { overlayPairing, stampBytes, type StampPlan, type StampTarget } from "../stamp/draw.js";
 import { planPageNumbers } from "../stamp/page-numbers.js";
 import { planWatermark } from "../stamp/watermark.js";
 import { answered, openOneOnDevice } from "./open.js";
-import type { DeviceContext, DeviceOperation } from "./operation.js";
+import type { DeviceContext, DeviceOperation, DeviceRun } from "./operation.js";
 import { IN, OUT } from "./qpdf-wasm.js";
 
-type StampPlanner<O> = (options: O, pdf: StampTarget, unicodeFont: UnicodeFontSource) => Promise<StampPlan>;
+type StampPlanner<O> = (options: O, pdf: StampTarget, ctx: DeviceContext, run: DeviceRun<O>) => Promise<StampPlan>;
 
 /**
- * A stamping tool on the device: the server's plan drawn with pdf-lib, page sizes read with MuPDF as the server
+ * A stamping tool (or a visible signature) on the device: the server's plan drawn with pdf-lib, page sizes read with MuPDF as the server
  * reads them, and the stamp laid over the document by the WebAssembly qpdf with the server's command line.
  */
-function stampOnDevice<O>(plan: StampPlanner<O>): DeviceOperation<O> {
-  return async ({ files, options }, ctx) => {
-    const { session, pdf } = await openOneOnDevice(files[0]!, ctx);
+export function stampOnDevice<O>(plan: StampPlanner<O>): DeviceOperation<O> {
+  return async (input, ctx) => {
+    const { session, pdf } = await openOneOnDevice(input.files[0]!, ctx);
     ctx.progress(0.1);
     const target: StampTarget = { name: pdf.name, pageCount: pdf.pageCount, boxes: () => pageBoxes(pdf, ctx) };
-    const planned = await plan(options, target, ctx.engines.unicodeFont);
+    const planned = await plan(input.options, target, ctx, input);
     if (!planned.stamp) return { files: [{ name: planned.name, data: pdf.data }], message: planned.message };
     session.addInput("stamp.pdf", await stampBytes(planned.stamp.doc));
     const run = await answered(pdf.name, () =>
@@ -53,5 +53,5 @@ async function pageBoxes(pdf: { name: string; data: Uint8Array }, ctx: DeviceCon
   }
 }
 
-export const addWatermarkOnDevice = stampOnDevice<WatermarkOptions>(planWatermark);
-export const addPageNumbersOnDevice = stampOnDevice<PageNumberOptions>(planPageNumbers);
+export const addWatermarkOnDevice = stampOnDevice<WatermarkOptions>((options, pdf, ctx) => planWatermark(options, pdf, ctx.engines.unicodeFont));
+export const addPageNumbersOnDevice = stampOnDevice<PageNumberOptions>((options, pdf, ctx) => planPageNumbers(options, pdf, ctx.engines.unicodeFont));

@@ -22,9 +22,6 @@ export const OFFICE_ZIP_LIMITS = {
 /** Shared with the browser, which refuses the same images (pdf-ops/limits.ts). */
 export { MAX_EMBEDDED_PNG_PIXELS, MAX_IMAGE_PIXELS } from "../../pdf-ops/limits.js";
 
-/** Signature images are drawn a few centimetres wide: larger ones are scaled down to this width before embedding. */
-export const MAX_SIGNATURE_IMAGE_WIDTH = 2_000;
-
 /**
  * PKCS#12 key derivation rounds (MAC, PBES1/PBES2 and PBKDF2 iteration counts). Exporters write 1 to 600,000;
  * each round is work on the server, so a file that asks for more is refused before any derivation.

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type JpegOptions } from "sharp";
 import type { ImageReplacement, ImageToResample, SoftMaskReplacement, StoredImageKind } from "../engines/mupdf/tasks.js";
 import { encodeG4 } from "./ccitt-g4.js";
 
@@ -23,6 +23,12 @@ export interface ImageTarget {
   monoDpi?: number;
   /** mozjpeg quality, 1 to 100. */
   quality: number;
+  /**
+   * mozjpeg's trellis quantisation and progressive scan search: about a sixth fewer bytes for two and a half times
+   * the encoding time. Without them the encoder still uses mozjpeg's quantisation tables and optimal Huffman codes,
+   * which keep most of its advantage over classic libjpeg at libjpeg's speed.
+   */
+  thorough: boolean;
 }
 
 export interface RecompressedImage extends ImageReplacement {
@@ -49,7 +55,7 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
   const pixels = await fs.readFile(image.rawPath);
   const encoded = image.bilevel
     ? await faxFile(pixels, image, width, height, outDir)
-    : await jpegFile(pixels, image, width, height, target.quality, outDir);
+    : await jpegFile(pixels, image, width, height, target, outDir);
   if (encoded.bytes > image.storedBytes * (1 - MIN_SAVING)) return undefined;
   // A soft mask as large as the image it masks is resampled with it: kept whole, it can outweigh the new image.
   const mask = image.mask && scale < 1 ? await resampledMask(image.mask, width, height, outDir) : undefined;
@@ -71,13 +77,14 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
 
 type Encoded = Pick<RecompressedImage, "encoding" | "dataPath" | "bytes">;
 
-async function jpegFile(pixels: Buffer, image: ImageToResample, width: number, height: number, quality: number, outDir: string): Promise<Encoded> {
+async function jpegFile(pixels: Buffer, image: ImageToResample, width: number, height: number, target: ImageTarget, outDir: string): Promise<Encoded> {
   const dataPath = path.join(outDir, `image-${image.xref}.jpg`);
   // Raw pixels carry no header, so sharp takes them as a buffer with their geometry beside it.
   let pipeline = sharp(pixels, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 3 } });
   if (width !== image.width || height !== image.height) pipeline = pipeline.resize(width, height, { kernel: "lanczos3", fit: "fill" });
   if (image.channels === 1) pipeline = pipeline.toColourspace("b-w");
-  const info = await pipeline.jpeg({ quality, mozjpeg: true }).toFile(dataPath);
+  const settings: JpegOptions = target.thorough ? { mozjpeg: true } : { quantisationTable: 3, optimiseCoding: true };
+  const info = await pipeline.jpeg({ quality: target.quality, ...settings }).toFile(dataPath);
   return { encoding: "jpeg", dataPath, bytes: info.size };
 }
 

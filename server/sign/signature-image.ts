@@ -1,13 +1,10 @@
 import sharp from "sharp";
 import { UserError } from "../errors.js";
-import { MAX_IMAGE_PIXELS, MAX_SIGNATURE_IMAGE_WIDTH } from "../lib/content-limits.js";
+import { MAX_IMAGE_PIXELS } from "../lib/content-limits.js";
 import { checkImageSize, imageSizeOfBytes } from "../lib/image-size.js";
 import { msg } from "../i18n/message.js";
 
-export interface SignatureImage {
-  bytes: Uint8Array;
-  format: "png" | "jpeg";
-}
+import { MAX_SIGNATURE_IMAGE_WIDTH, type SignatureImage } from "../../pdf-ops/sign/visible.js";
 
 /**
  * A drawn or uploaded signature picture made fit to embed: its size is read from the header and refused past the

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import type { CompressOptions } from "../../catalog/options/pages.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
@@ -6,6 +7,7 @@ import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { fileSize } from "../i18n/quantities.js";
 import { msg, type Said } from "../i18n/message.js";
+import type { ImageToResample } from "../engines/mupdf/tasks.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
@@ -18,17 +20,24 @@ import type { Processor } from "../work/types.js";
  * streams. Text, links, forms and bookmarks are not touched. A result that is not smaller is not handed out.
  */
 
+// Only the extreme level spends encoding time on the last bytes of each JPEG: the others already come out well
+// below Ghostscript's sizes and are meant to be quick.
 const LEVELS: Record<CompressOptions["compressionLevel"], ImageTarget> = {
-  low: { colorDpi: 150, grayDpi: 200, quality: 78 },
-  recommended: { colorDpi: 120, grayDpi: 150, quality: 55 },
+  low: { colorDpi: 150, grayDpi: 200, quality: 78, thorough: false },
+  recommended: { colorDpi: 120, grayDpi: 150, quality: 55, thorough: false },
   // Black-and-white scans above 300 dpi are thresholded down to it only here: below it, text thins and breaks up.
-  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40 },
+  extreme: { colorDpi: 72, grayDpi: 100, monoDpi: 300, quality: 40, thorough: true },
 };
 
 /** Images below this many pixels (about 100 × 100) are icons and rules: not worth a lossy step. */
 const MIN_PIXELS = 10_000;
 /** Above this (an A0 scan at 300 dpi is about 140 million) an image stays as it is rather than be decoded. */
 const MAX_PIXELS = 150_000_000;
+/**
+ * Images are encoded side by side, one a core, while the pixels in memory at once stay under this (about 150 MB of
+ * colour); a larger image is encoded alone.
+ */
+const PARALLEL_PIXELS = 50_000_000;
 
 export const compressPdf: Processor<CompressOptions> = async ({ files, options }, ctx) => {
   const input = files[0]!;
@@ -44,16 +53,18 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     ctx,
   );
   ctx.progress(0.3);
-  const replacements: RecompressedImage[] = [];
-  for (const [i, image] of images.entries()) {
+  let encoded = 0;
+  const replacements = await encodeSideBySide(images, async (image) => {
     // Images are re-encoded in this process, out of reach of the engines' kill: the job's deadline is checked here.
     ctx.signal?.throwIfAborted();
-    const done = await recompressImage(image, level, imageDir);
-    if (done) replacements.push(done);
-    await fs.rm(image.rawPath, { force: true });
-    if (image.mask) await fs.rm(image.mask.rawPath, { force: true });
-    ctx.progress(0.3 + (0.4 * (i + 1)) / images.length);
-  }
+    try {
+      return await recompressImage(image, level, imageDir);
+    } finally {
+      await fs.rm(image.rawPath, { force: true });
+      if (image.mask) await fs.rm(image.mask.rawPath, { force: true });
+      ctx.progress(0.3 + (0.4 * ++encoded) / images.length);
+    }
+  });
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
   const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: source, output: rewritten, replacements, subsetFonts: true }, ctx);
@@ -92,3 +103,38 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   ];
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes };
 };
+
+/**
+ * Runs `encode` over the images, as many at once as there are cores while their pixels fit PARALLEL_PIXELS, and
+ * gives back what it returned, in the images' order, leaving out the undefined. After a failure no image starts;
+ * the first failure is thrown once those running have ended.
+ */
+async function encodeSideBySide(
+  images: ImageToResample[],
+  encode: (image: ImageToResample) => Promise<RecompressedImage | undefined>,
+): Promise<RecompressedImage[]> {
+  const lanes = os.availableParallelism();
+  const results: Array<RecompressedImage | undefined> = [];
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  let inFlight = 0;
+  for (const [index, image] of images.entries()) {
+    const pixels = image.width * image.height * image.channels;
+    while (running.size > 0 && (running.size >= lanes || inFlight + pixels > PARALLEL_PIXELS)) await Promise.race(running);
+    if (failure) break;
+    inFlight += pixels;
+    const task: Promise<void> = encode(image)
+      .then(
+        (result) => void (results[index] = result),
+        (error: unknown) => void (failure ??= { error }),
+      )
+      .finally(() => {
+        inFlight -= pixels;
+        running.delete(task);
+      });
+    running.add(task);
+  }
+  await Promise.all(running);
+  if (failure) throw failure.error;
+  return results.filter((result) => result !== undefined);
+}

@@ -4,7 +4,7 @@ import { formatPageList } from "../../catalog/page-ranges.js";
 import { DamagedPdfError, failedWith, InvalidOptionsError, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RedactArgs, RedactResult } from "../engines/mupdf/redact-tasks.js";
-import { parseColor } from "../lib/colors.js";
+import { parseColor } from "../../pdf-ops/colors.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { compileSearch, PatternError, type SearchSpec } from "../lib/text-search.js";
 import { openPdfInput, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";

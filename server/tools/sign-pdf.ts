@@ -1,48 +1,28 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { PDFDocument } from "@cantoo/pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { SignPdfError } from "@signpdf/utils";
 import type { SignOptions } from "../../catalog/options/sign.js";
 import { InvalidOptionsError, UserError } from "../errors.js";
-import { stemOf } from "../../pdf-ops/names.js";
+import type { SignatureBox } from "../../pdf-ops/sign/appearance.js";
+import { drawVisibleSignature, planVisualSignature, signatureMark, signaturePageIndex, signedName, type SignatureAssets, type UploadedImage } from "../../pdf-ops/sign/visible.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
-import { applyStamps, visiblePageBoxes } from "../pdf/stamp.js";
-import { drawSignature, placeSignature, type SignatureMark } from "../sign/appearance.js";
-import { readIdentity, type SigningIdentity } from "../sign/certificate.js";
+import { applyStamps, stampOnServer, stampTarget, visiblePageBoxes } from "../pdf/stamp.js";
+import { readIdentity } from "../sign/certificate.js";
 import { CmsSigner } from "../sign/cms-signer.js";
 import type { SignatureProfile } from "../sign/cms.js";
 import { addSignaturePlaceholder } from "../sign/placeholder.js";
+import { serverSignatureFonts } from "../sign/fonts.js";
 import { signatureImage } from "../sign/signature-image.js";
 import { requestTimeStamp } from "../sign/time-stamp-client.js";
 import type { InputFile, Processor } from "../work/types.js";
 import { msg, type Message } from "../i18n/message.js";
 
-const PNG_DATA_URL = "data:image/png;base64,";
+/** The server's fonts and sharp's scaling for the shared drawing of visible signatures. */
+const SERVER_ASSETS: SignatureAssets = { fonts: serverSignatureFonts, fitImage: signatureImage };
 
-/** The mark the visible signature shows, from whichever of the drawing, typed name or image the visitor gave. */
-async function markFor(options: SignOptions, image: InputFile | undefined, identity: SigningIdentity | undefined): Promise<SignatureMark> {
-  const drawn = options.drawSignatureData?.startsWith(PNG_DATA_URL) ? Buffer.from(options.drawSignatureData.slice(PNG_DATA_URL.length), "base64") : undefined;
-  const typed = options.typedName?.trim();
-  const drawnMark = async (bytes: Buffer): Promise<SignatureMark> => ({ kind: "image", ...(await signatureImage({ bytes, format: "png" }, "the drawn signature")) });
-  const imageMark = async (file: InputFile): Promise<SignatureMark> => ({
-    kind: "image",
-    ...(await signatureImage({ bytes: await fs.readFile(file.path), format: file.kind === "png" ? "png" : "jpeg" }, file.name)),
-  });
-  switch (options.signatureType) {
-    case "draw":
-      return drawnMark(drawn!);
-    case "type":
-      return { kind: "text", text: typed! };
-    case "image":
-      if (!image) throw new InvalidOptionsError(msg("sign.imageMissing"));
-      return imageMark(image);
-    case "certificate":
-      // A certificate signature can show a drawing, an image or a typed name; otherwise the certificate's name.
-      if (drawn) return drawnMark(drawn);
-      if (image) return imageMark(image);
-      return { kind: "text", text: typed || identity?.name || "Signed" };
-  }
+async function uploadedImage(file: InputFile | undefined): Promise<UploadedImage | undefined> {
+  return file && { name: file.name, bytes: await fs.readFile(file.path), format: file.kind === "png" ? "png" : "jpeg" };
 }
 
 /** What each certificate level produces, said to the visitor. */
@@ -56,43 +36,29 @@ const PROFILE_OF_LEVEL: Record<SignOptions["certificateLevel"], SignatureProfile
  */
 export const signPdf: Processor<SignOptions> = async ({ files, extra, options }, ctx) => {
   const pdf = await openPdfInput(files[0]!, ctx);
-  const pageIndex = options.signaturePage === "last" ? pdf.pageCount - 1 : options.signaturePage - 1;
-  if (pageIndex >= pdf.pageCount) {
-    throw new InvalidOptionsError(msg("sign.pageOutOfRange", { count: pdf.pageCount }));
-  }
-  const certificate = options.signatureType === "certificate";
-  if (certificate && !extra.certificateFile) throw new InvalidOptionsError(msg("sign.certificateMissing"));
-  const identity = certificate ? await readIdentity(extra.certificateFile!.path, options.certificatePassword, ctx.signal) : undefined;
   const signedAt = new Date();
+  const image = await uploadedImage(extra.signatureImage);
+  if (options.signatureType !== "certificate") {
+    return stampOnServer(pdf, await planVisualSignature(options, stampTarget(pdf, ctx), image, SERVER_ASSETS, signedAt), ctx);
+  }
+  const pageIndex = signaturePageIndex(options, pdf.pageCount);
+  if (!extra.certificateFile) throw new InvalidOptionsError(msg("sign.certificateMissing"));
+  const identity = await readIdentity(extra.certificateFile.path, options.certificatePassword, ctx.signal);
   const notes: Message[] = [];
-  const stem = stemOf(pdf.name);
   let current = pdf.path;
 
-  let box: ReturnType<typeof placeSignature> | undefined;
+  let box: SignatureBox | undefined;
   if (options.visibleSignature) {
     const size = (await visiblePageBoxes(pdf, ctx))[pageIndex]!;
-    box = placeSignature(options, size.width, size.height);
-    const stamp = await PDFDocument.create();
-    const page = stamp.addPage([size.width, size.height]);
-    const mark = await markFor(options, extra.signatureImage, identity);
-    const name = options.signatureType === "type" ? options.typedName?.trim() : identity?.name;
-    notes.push(...(await drawSignature(stamp, page, box, mark, options, { name, at: signedAt })));
+    const mark = await signatureMark(options, image, SERVER_ASSETS.fitImage, identity.name);
+    const drawn = await drawVisibleSignature(options, size, mark, { name: identity.name, at: signedAt }, SERVER_ASSETS.fonts);
+    box = drawn.box;
+    notes.push(...drawn.notes);
     const stamped = path.join(ctx.workDir, "signature-drawn.pdf");
-    await applyStamps(current, stamp, { targets: [pageIndex + 1], stampPages: [1] }, stamped, ctx);
+    await applyStamps(current, drawn.stamp, { targets: [pageIndex + 1], stampPages: [1] }, stamped, ctx);
     current = stamped;
-  } else if (!certificate) {
-    throw new InvalidOptionsError(msg("sign.invisibleNeedsCertificate"));
   }
   ctx.progress(0.5);
-
-  if (!identity) {
-    notes.unshift(msg(`sign.signed.${options.signatureType}`, { page: pageIndex + 1 }));
-    if (options.lockPdfAfterSigning) {
-      notes.push(msg("sign.lockNeedsCertificate"));
-    }
-    if (options.timeStamp) notes.push(msg("sign.timeStampNeedsCertificate"));
-    return { files: [{ path: current, name: `${stem}-signed.pdf` }], message: notes };
-  }
 
   const profile = PROFILE_OF_LEVEL[options.certificateLevel];
   const authority = options.timeStamp ? ctx.timeStampAuthority : undefined;
@@ -137,5 +103,5 @@ export const signPdf: Processor<SignOptions> = async ({ files, extra, options },
   if (options.certificateLevel === "qualified") {
     notes.push(msg("sign.notQualified"));
   }
-  return { files: [{ path: out, name: `${stem}-signed.pdf` }], message: notes };
+  return { files: [{ path: out, name: signedName(pdf.name) }], message: notes };
 };

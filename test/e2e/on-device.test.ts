@@ -7,6 +7,7 @@ import { corpus } from "../helpers/corpus.js";
 import { makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
 import { makePng } from "../helpers/png.js";
 import sharp from "sharp";
+import { annotationsOf } from "../helpers/read-annotations.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
 
@@ -43,6 +44,18 @@ async function runAndDownload(page: Page, button: string, downloads = 1): Promis
   await page.getByRole("button", { name: button }).click();
   await expect.poll(() => paths.length, { timeout: 60_000 }).toBe(downloads);
   return Promise.all(paths);
+}
+
+/** A dedicated screen's run, whose result waits in a card: its download link followed, the file checked by qpdf. */
+async function runAndFollowLink(page: Page, button: string, linkName: string): Promise<string> {
+  await page.getByRole("button", { name: button }).click();
+  const link = page.getByRole("link", { name: linkName });
+  await link.waitFor({ timeout: 60_000 });
+  const download = page.waitForEvent("download");
+  await link.click();
+  const file = await (await download).path();
+  await qpdfCheck(file);
+  return file;
 }
 
 async function openTool(route: string, files: string | string[]) {
@@ -265,9 +278,69 @@ describe("page tools on the device", () => {
     await expect.poll(() => page.getByRole("switch", { name: "Use the server instead" }).getAttribute("aria-checked")).toBe("true");
   });
 
+  it("annotates with no upload, and uploads with the switch", async () => {
+    const { page, calls, errors } = await openTool("/annotate-pdf", ten);
+    await page.getByTestId("annotate-page-image").waitFor();
+    // A text box at the page's centre, then a highlight beside it, placed with the keyboard.
+    const layer = page.getByTestId("annotate-layer");
+    await layer.focus();
+    await page.keyboard.press("Enter");
+    await page.getByLabel("Text", { exact: true }).fill("Checked on the device");
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.getByRole("button", { name: "Highlight", exact: true }).click();
+    await layer.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: "Done" }).click();
+
+    const save = async () => {
+      const file = await runAndFollowLink(page, "Save Annotations", "Download Annotated PDF");
+      expect((await pageTexts(file))[0]).toContain("Sample page 1 of 10");
+      return annotationsOf(file);
+    };
+    const onDevice = await save();
+    expect(onDevice.map((a) => `${a.subtype}@${a.page}`).sort()).toEqual(["/FreeText@0", "/Highlight@0"]);
+    expect(onDevice.find((a) => a.subtype === "/FreeText")!.contents).toBe("Checked on the device");
+    expect(await page.getByTestId("annotate-result").innerText()).toContain("Added 2 annotations on 1 page.");
+    expect(calls).toEqual([]);
+
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
+    expect(await save()).toEqual(onDevice);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/annotate-pdf"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("signs with a typed name with no upload; a certificate, or the switch, goes to the server", async () => {
+    const { page, calls, errors } = await openTool("/pdf-sign", ten);
+    await page.getByLabel("Signature type").selectOption("type");
+    await page.getByLabel("Your name").fill("Ada Lovelace");
+    const sign = async () => {
+      const file = await runAndFollowLink(page, "Sign PDF", "Download Signed PDF");
+      return (await pageTexts(file)).map((text) => text.trim());
+    };
+    const texts = await sign();
+    expect(texts).toHaveLength(10);
+    expect(texts[9]).toContain("Signed by Ada Lovelace");
+    expect(texts[9]).toContain("Sample page 10 of 10");
+    expect(await page.getByTestId("sign-results").innerText()).toContain("Signed page 10 with your typed signature.");
+    expect(calls).toEqual([]);
+
+    // Choosing a certificate says the server makes it, without the switch.
+    await page.getByLabel("Signature type").selectOption("certificate");
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("A certificate signature is made on our server");
+    expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);
+    await page.getByLabel("Signature type").selectOption("type");
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    expect(await sign()).toEqual(texts);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/sign-pdf"))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("says on the dedicated screens of server tools that they run on the server", async () => {
     const { page } = await web.open();
-    for (const route of ["/ocr-pdf", "/repair-pdf", "/pdf-sign", "/convert-pdf"]) {
+    for (const route of ["/ocr-pdf", "/repair-pdf", "/convert-pdf"]) {
       await page.goto(route);
       await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain("Processed on our server");
       expect(await page.getByRole("switch", { name: "Use the server instead" }).count()).toBe(0);

@@ -44,11 +44,15 @@ export async function runOnServer(server: TestServer, tool: string, files: reado
 /** The browser's run: the fields decoded as the server decodes them, then the device operation, its progress checked. */
 export async function runOnDevice(tool: string, files: readonly Named[], fields: Fields): Promise<DeviceResult> {
   const definition = findTool(tool)!;
-  const form = new Map(Object.entries(fields).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
+  // A file among the fields (a signature picture) goes to the operation as the server's extra file.
+  const isFile = (v: unknown): v is Named => v instanceof Object && "data" in v && v.data instanceof Uint8Array;
+  const entries = Object.entries(fields);
+  const form = new Map(entries.filter(([, v]) => !isFile(v)).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
+  const extras = Object.fromEntries(entries.flatMap(([k, v]) => (isFile(v) ? [[k, v]] : [])));
   const options = decodeOptions(definition.options, form);
   const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
   const progress: number[] = [];
-  const result = await operation({ files, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
+  const result = await operation({ files, extras, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
   for (const [i, f] of progress.entries()) {
     expect(f).toBeGreaterThanOrEqual(0);
     expect(f).toBeLessThanOrEqual(1);

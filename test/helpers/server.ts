@@ -76,7 +76,10 @@ export async function postTool(
     }
   }
   for (const [key, value] of Object.entries(fields)) {
-    form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+    // A file given in an option field (Sign PDF's signature image) goes as its own part.
+    if (value instanceof Object && "data" in value && value.data instanceof Uint8Array && "name" in value) {
+      form.append(key, new Blob([value.data as Uint8Array<ArrayBuffer>]), String(value.name));
+    } else form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
   }
   const res = await fetch(`${server.url}/api/process/${tool}`, { method: "POST", body: form });
   return { status: res.status, body: (await res.json()) as ToolReply["body"] };

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
+import { savedBytes } from "../../../pdf-ops/mupdf-save.js";
 
 export { emptyDictionary, infoIsMisplaced, removeDocumentMetadata } from "../../../pdf-ops/mupdf-metadata.js";
 
@@ -18,7 +19,5 @@ export function openPdf(path: string): mupdf.PDFDocument {
 }
 
 export function savePdf(doc: mupdf.PDFDocument, path: string, options: string): void {
-  // MuPDF cannot append to a file whose cross-reference table it had to rebuild: such a file is written whole.
-  const written = options === "incremental" && doc.wasRepaired() ? "compress" : options;
-  fs.writeFileSync(path, doc.saveToBuffer(written).asUint8Array());
+  fs.writeFileSync(path, savedBytes(doc, options));
 }

@@ -15,6 +15,7 @@ import { compareTasks } from "./compare-tasks.js";
 import { visibleBoxes, type PageBox } from "../../../pdf-ops/page-boxes.js";
 import { openPdf, removeDocumentMetadata, savePdf as save } from "./documents.js";
 import { convertTasks } from "./convert-tasks.js";
+import { cidTrueTypeOutlines, trimSubsetCidFonts } from "./cid-font-trim.js";
 import { pageText } from "../../../pdf-ops/mupdf-text.js";
 import type { OutlineNode } from "../../../pdf-ops/outline.js";
 import { outlineOf, replaceOutline } from "../../../pdf-ops/mupdf-outline.js";
@@ -538,8 +539,10 @@ export const tasks = {
     let fontsSubset = false;
     if (args.subsetFonts && programsBefore > 0) {
       try {
+        const outlines = cidTrueTypeOutlines(doc);
         doc.subsetFonts();
         fontsSubset = true;
+        trimSubsetCidFonts(doc, outlines);
       } catch {
         // A font MuPDF cannot subset stays whole; the rest of the compression still applies.
       }

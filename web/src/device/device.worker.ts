@@ -4,6 +4,16 @@ import qpdfWasmUrl from "@neslinesli93/qpdf-wasm/dist/qpdf.wasm?url";
 // The server's stamps use Debian's DejaVu Sans for text Helvetica cannot encode; the build ships the same files.
 import dejavuSansUrl from "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf?url";
 import dejavuSansBoldUrl from "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf?url";
+// The typed signatures' script fonts, as the server reads them from the same packages.
+import caveatLatinUrl from "@fontsource/caveat/files/caveat-latin-400-normal.woff?url";
+import caveatLatinExtUrl from "@fontsource/caveat/files/caveat-latin-ext-400-normal.woff?url";
+import dancingScriptLatinUrl from "@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff?url";
+import dancingScriptLatinExtUrl from "@fontsource/dancing-script/files/dancing-script-latin-ext-400-normal.woff?url";
+import parisienneLatinUrl from "@fontsource/parisienne/files/parisienne-latin-400-normal.woff?url";
+import parisienneLatinExtUrl from "@fontsource/parisienne/files/parisienne-latin-ext-400-normal.woff?url";
+import sacramentoLatinUrl from "@fontsource/sacramento/files/sacramento-latin-400-normal.woff?url";
+import sacramentoLatinExtUrl from "@fontsource/sacramento/files/sacramento-latin-ext-400-normal.woff?url";
+import satisfyLatinUrl from "@fontsource/satisfy/files/satisfy-latin-400-normal.woff?url";
 import { MAX_FILES } from "../../../catalog/file-kinds.js";
 import { UserError } from "../../../pdf-ops/errors.js";
 import { msg, type Message } from "../../../pdf-ops/message.js";
@@ -12,7 +22,10 @@ import { safeFileName } from "../../../pdf-ops/names.js";
 import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operation.js";
 import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
 import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
+import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
+import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
 import { storedZip } from "../../../pdf-ops/device/zip.js";
+import { fitImageInBrowser } from "./fit-image.js";
 import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
 
 /**
@@ -22,14 +35,36 @@ import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "
 
 declare const self: DedicatedWorkerGlobalScope;
 
+/** Each font's faces (pdf-ops/sign/fonts.ts says which it has). */
+const SCRIPT_FONT_URLS: Record<Parameters<SignatureFonts["script"]>[0], Partial<Record<ScriptSubset, string>>> = {
+  caveat: { latin: caveatLatinUrl, "latin-ext": caveatLatinExtUrl },
+  dancingScript: { latin: dancingScriptLatinUrl, "latin-ext": dancingScriptLatinExtUrl },
+  parisienne: { latin: parisienneLatinUrl, "latin-ext": parisienneLatinExtUrl },
+  sacramento: { latin: sacramentoLatinUrl, "latin-ext": sacramentoLatinExtUrl },
+  satisfy: { latin: satisfyLatinUrl },
+};
+
+async function fontAt(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The font could not be loaded (${response.status}).`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+const unicodeFont = (bold: boolean) => fontAt(bold ? dejavuSansBoldUrl : dejavuSansUrl);
+
 const engines: DeviceEngines = {
   qpdf: async (): Promise<QpdfEngine> => ({ factory: createQpdf as unknown as QpdfFactory, wasmUrl: qpdfWasmUrl }),
   mupdf: () => import("mupdf"),
-  unicodeFont: async (bold) => {
-    const response = await fetch(bold ? dejavuSansBoldUrl : dejavuSansUrl);
-    if (!response.ok) throw new Error(`The font could not be loaded (${response.status}).`);
-    return new Uint8Array(await response.arrayBuffer());
+  unicodeFont,
+  signatureFonts: {
+    script: async (font, subset) => {
+      const url = SCRIPT_FONT_URLS[font][subset];
+      if (!url) throw new Error(`${font} has no ${subset} face.`);
+      return fontAt(url);
+    },
+    unicode: unicodeFont,
   },
+  fitImage: fitImageInBrowser,
 };
 
 /**
@@ -88,22 +123,24 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
 };
 
 /**
- * Every engine loaded (MuPDF and the stamps' fonts too, though the last run may not have needed them), then what
- * was fetched for them: a visit without a network must find all of it in the offline cache.
+ * Every engine loaded (MuPDF and the stamps' and signatures' fonts too, though the last run may not have needed
+ * them), then what was fetched for them: a visit without a network must find all of it in the offline cache.
  */
 async function reportAssets(): Promise<void> {
-  await Promise.all([engines.qpdf(), engines.mupdf(), engines.unicodeFont(false), engines.unicodeFont(true)]);
+  const scriptFonts = Object.values(SCRIPT_FONT_URLS).flatMap((faces) => Object.values(faces).map(fontAt));
+  await Promise.all([engines.qpdf(), engines.mupdf(), engines.unicodeFont(false), engines.unicodeFont(true), ...scriptFonts]);
   const fetched = performance.getEntriesByType("resource").map((entry) => entry.name);
   post({ type: "assets", urls: [self.location.href, ...fetched] });
 }
 
-async function run({ tool, files, options }: DeviceRequest): Promise<void> {
+async function run({ tool, files, extras, options }: DeviceRequest): Promise<void> {
   try {
     const operation = DEVICE_OPERATIONS[tool];
     if (!operation) throw new Error(`${tool} does not run on the device`);
     const inputs = files.map((f) => ({ name: safeFileName(f.name), data: f.data }));
     const progress = (fraction: number) => post({ type: "progress", fraction });
-    const done = await operation({ files: inputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES });
+    const extraInputs = Object.fromEntries(Object.entries(extras ?? {}).map(([field, f]) => [field, { name: safeFileName(f.name), data: f.data }]));
+    const done = await operation({ files: inputs, extras: extraInputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES });
     const result: PackedResult = { message: done.message, ...group(done.files, done.zipName, tool) };
     if (done.extraction) result.extraction = group(done.extraction.files, "extracted_pages.zip", tool).main;
     post({ type: "done", result });

@@ -8,6 +8,8 @@ export interface DeviceRequest {
   /** The id of the tool that does the work (processorIdOf). */
   tool: string;
   files: Array<{ name: string; data: Blob }>;
+  /** Files given in option fields (Sign PDF's signature image), by the field's name. */
+  extras?: Record<string, { name: string; data: Blob }>;
   /** Options already decoded and checked against the catalogue's schema, as the server checks them. */
   options: Record<string, unknown>;
 }

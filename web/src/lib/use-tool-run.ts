@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { processorIdOf, type ToolDefinition } from "../../../catalog/index.js";
-import { runsOnDevice } from "../../../catalog/on-device.js";
+import { runsOnDeviceWith } from "../../../catalog/on-device.js";
 import { prefersServer } from "../device/where-to-run.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
@@ -30,7 +30,7 @@ export type RunWhere = "auto" | "server";
  * file is here (a result kept on the server stays there), and not a batch (its report is the server's).
  */
 export function runsHere(tool: ToolDefinition, files: readonly File[], values: Record<string, unknown>, where: RunWhere): boolean {
-  return where === "auto" && runsOnDevice(processorIdOf(tool)) && !prefersServer() && values.batch !== true && !files.some((f) => f instanceof StoredResult);
+  return where === "auto" && runsOnDeviceWith(processorIdOf(tool), values) && !prefersServer() && values.batch !== true && !files.some((f) => f instanceof StoredResult);
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,7 +106,8 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
           // The worker and its engines are fetched only now, the first time a tool runs on the device.
           const [{ runOnDevice }, { deviceOptions }] = await Promise.all([import("../device/run-on-device.js"), import("../device/device-options.js")]);
           const options = deviceOptions(tool, values);
-          reply = await runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), options }, update("processing"), abort.signal);
+          const extras = Object.fromEntries(Object.entries(values).flatMap(([field, v]) => (v instanceof File ? [[field, { name: v.name, data: v }]] : [])));
+          reply = await runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), extras, options }, update("processing"), abort.signal);
         } else {
           update("uploading")(0);
           const form = buildToolForm(files, values, optionDefaults(tool.options));

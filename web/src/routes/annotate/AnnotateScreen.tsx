@@ -16,6 +16,7 @@ import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
+import { DeviceFallback } from "../tool/WhereItRuns.js";
 import { AnnotatedPage, type PageActions } from "./AnnotatedPage.js";
 import { DEFAULT_STYLES, LINK_SCHEMES, createAnnotation, createDrawing, describeAnnotation, toRequest, type Annotation, type AnnotationStyle, type AnnotationType, type NewAnnotation } from "./annotation-model.js";
 import { choosePdf } from "./choose-pdf.js";
@@ -42,14 +43,14 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording; the result waits in its card so that the visitor can keep annotating.
-  const runOptions = useScreenRunOptions("annotate", { fallback: "annotate.run.failed" });
+  const runOptions = useScreenRunOptions("annotate", { fallback: "annotate.run.failed", allowDevice: true });
   const file = useSelectedFiles().find((f) => kindOf(f) === "pdf");
   const pdf = usePdfDocument(file);
   const { items, selected, add, replace, remove, select, clear } = useAnnotations();
   const [current, setCurrent] = useState<AnnotationType>("text");
   const [styles, setStyles] = useState(() => localDefaults(t));
   const [pageIndex, setPageIndex] = useState(0);
-  const { state, run, cancel, reset } = useToolRun(tool, runOptions);
+  const { state, run, cancel, reset, runOnServer } = useToolRun(tool, runOptions);
   // The list that was saved: a download is offered only while it still matches what is on screen.
   const [saved, setSaved] = useState<readonly Annotation[] | null>(null);
 
@@ -136,6 +137,7 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
                 </div>
               )}
 
+              {state.deviceFailure && <DeviceFallback reason={state.deviceFailure} onRunOnServer={runOnServer} />}
               {result &&
                 (saved === items ? (
                   <ResultCard title={t("annotate.resultTitle")} result={result} linkLabel={t("annotate.download")} testId="annotate-result" />

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
+import { setPrefersServer } from "../../device/where-to-run.js";
 import { fileStore } from "../../lib/file-store.js";
 import { dismissToast, useCurrentToast } from "../../lib/toast-store.js";
 import SignScreen from "./SignScreen.js";
@@ -62,7 +63,10 @@ describe("Sign PDF screen", () => {
     fileStore.clear();
     act(() => dismissToast());
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setPrefersServer(false);
+  });
 
   it("shows the drop area until a PDF is chosen, then its name, the three tabs and Sign PDF", () => {
     renderWith(undefined, null);
@@ -109,9 +113,12 @@ describe("Sign PDF screen", () => {
     expect([...(screen.getByLabelText("Certificate level") as HTMLSelectElement).options].map((o) => o.value)).toEqual(["basic", "advanced", "qualified"]);
   });
 
-  it("posts a typed signature to sign-pdf with the placement and appearance chosen", async () => {
+  it("posts a typed signature to sign-pdf with the placement and appearance chosen, where the server is chosen", async () => {
     const sent = captureUpload();
     renderWith();
+    // A typed signature is made in the browser unless the visitor sends it to the server.
+    expect(screen.getByTestId("where-it-runs")).toHaveTextContent("Processed on your device");
+    fireEvent.click(screen.getByRole("switch", { name: "Use the server instead" }));
     chooseType("type");
     fireEvent.change(screen.getByLabelText("Your name"), { target: { value: "Ada Lovelace" } });
     openTab("Placement");

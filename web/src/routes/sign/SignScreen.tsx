@@ -16,6 +16,7 @@ import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ResultCard } from "../tool/ResultCard.js";
 import { ToolHeader } from "../tool/ToolHeader.js";
+import { DeviceFallback } from "../tool/WhereItRuns.js";
 import { useFileTool } from "../tool/use-file-tool.js";
 import { AppearanceTab } from "./AppearanceTab.js";
 import { PlacementTab } from "./PlacementTab.js";
@@ -34,11 +35,11 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
   const t = useT("tool");
   // The spec's wording for this screen's outcome; the result waits in its card.
-  const runOptions = useScreenRunOptions("sign", { fallback: "sign.run.unknown" });
+  const runOptions = useScreenRunOptions("sign", { fallback: "sign.run.unknown", allowDevice: true });
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   // The screen posts to sign-pdf, as the spec's call does; pdf-sign is the same tool under its page's name.
   const fileTool = useFileTool(tool, runOptions, (tool.sameAs && findTool(tool.sameAs)) || tool);
-  const { file, values, setValues, state, run, cancel, busy } = fileTool;
+  const { file, values, setValues, state, run, cancel, runOnServer, busy } = fileTool;
   const pdf = usePdfDocument(file);
   const timeStampAvailable = useTimeStampAvailable();
   const bind = bindings(tool.options, values, setValues);
@@ -70,7 +71,8 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <ToolHeader tool={tool} />
+      {/* A certificate signature is made on the server: the notice follows the chosen method. */}
+      <ToolHeader tool={tool} values={values} />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -108,6 +110,7 @@ export default function SignScreen({ tool }: { tool: ToolDefinition }) {
             </section>
           )}
 
+          {state.deviceFailure && <DeviceFallback reason={state.deviceFailure} onRunOnServer={runOnServer} />}
           {state.result?.downloadUrl && <ResultCard title={t("sign.resultTitle")} result={state.result} linkLabel={t("sign.download")} testId="sign-results" />}
         </div>
 

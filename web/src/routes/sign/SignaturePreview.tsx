@@ -3,7 +3,7 @@ import { cssColor } from "./signature-colors.js";
 import { typedNameStyle } from "./signature-fonts.js";
 import { useT } from "../../i18n/use-t.js";
 
-/** The small lines under the mark, as the server writes them (server/sign/appearance.ts). */
+/** The small lines under the mark, as the server writes them (pdf-ops/sign/appearance.ts). */
 export function detailLines(values: Values, signerName: string | undefined, today = new Date()): string[] {
   const lines: string[] = [];
   const label = String(values.signatureLabel ?? "").trim();

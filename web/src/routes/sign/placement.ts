@@ -23,7 +23,7 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * Where the server will put the box (server/sign/appearance.ts placeSignature): its top left corner at x and y
+ * Where the server will put the box (pdf-ops/sign/appearance.ts placeSignature): its top left corner at x and y
  * percent of the page, its size in points, and pulled back inside the page where it would stick out. The preview
  * uses this so that what is shown is what is signed.
  */

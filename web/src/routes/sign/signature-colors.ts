@@ -1,7 +1,7 @@
 import type { SIGNATURE_COLORS } from "../../../../catalog/options/sign.js";
 
 /**
- * The preset colours as the server draws them (server/lib/colors.ts), for the canvas, the swatches and the
+ * The preset colours as the server draws them (pdf-ops/colors.ts), for the canvas, the swatches and the
  * preview; a test holds the two tables together.
  */
 export const SIGNATURE_COLOR_HEX: Record<(typeof SIGNATURE_COLORS)[number], string> = {

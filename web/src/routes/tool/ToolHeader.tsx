@@ -6,8 +6,11 @@ import { buttonStyles } from "../../components/ui/styles.js";
 import { useT } from "../../i18n/use-t.js";
 import { WhereItRuns } from "./WhereItRuns.js";
 
-/** Back to Home, then the tool's icon, name and description, and where it runs: the top of every tool screen. */
-export function ToolHeader({ tool }: { tool: ToolDefinition }) {
+/**
+ * Back to Home, then the tool's icon, name and description, and where it runs (with the screen's settings where
+ * they decide it): the top of every tool screen.
+ */
+export function ToolHeader({ tool, values }: { tool: ToolDefinition; values?: Readonly<Record<string, unknown>> }) {
   const t = useT("tool");
   return (
     <>
@@ -24,7 +27,7 @@ export function ToolHeader({ tool }: { tool: ToolDefinition }) {
           <p className="mt-1 text-slate-600 dark:text-slate-300">{t(`tools:${tool.id}.description`)}</p>
         </div>
       </header>
-      <WhereItRuns tool={tool} />
+      <WhereItRuns tool={tool} values={values} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Cloud, Laptop } from "lucide-react";
 import { processorIdOf, type ToolDefinition } from "../../../../catalog/index.js";
-import { runsOnDevice } from "../../../../catalog/on-device.js";
+import { runsOnDevice, runsOnDeviceWith } from "../../../../catalog/on-device.js";
 import { ToggleField } from "../../components/form/fields.js";
 import { setPrefersServer, usePrefersServer } from "../../device/where-to-run.js";
 import { useFileLifetime } from "../../lib/file-lifetime.js";
@@ -9,9 +9,10 @@ import { useT } from "../../i18n/use-t.js";
 /**
  * Says where this tool's work happens. A tool that runs in the browser says so, with the switch that sends it to
  * the server instead (remembered in this browser); every other tool says it runs on the server and for how long
- * files stay there.
+ * files stay there. `values`: the screen's settings, where some of them send the tool to the server (a
+ * certificate signature).
  */
-export function WhereItRuns({ tool }: { tool: ToolDefinition }) {
+export function WhereItRuns({ tool, values }: { tool: ToolDefinition; values?: Readonly<Record<string, unknown>> }) {
   const t = useT("tool");
   const useServer = usePrefersServer();
   const lifetime = useFileLifetime();
@@ -21,6 +22,14 @@ export function WhereItRuns({ tool }: { tool: ToolDefinition }) {
       <div className={box} data-testid="where-it-runs">
         <Cloud className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <p>{t("whereItRuns.serverOnly", { lifetime })}</p>
+      </div>
+    );
+  }
+  if (values && !runsOnDeviceWith(processorIdOf(tool), values)) {
+    return (
+      <div className={box} data-testid="where-it-runs">
+        <Cloud className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+        <p>{t("whereItRuns.certificateOnServer", { lifetime })}</p>
       </div>
     );
   }

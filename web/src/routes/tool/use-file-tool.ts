@@ -14,11 +14,11 @@ export function useFileTool(tool: ToolDefinition, runOptions: RunOptions, runAs:
   const files = useSelectedFiles();
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, reset } = useToolRun(runAs, runOptions);
+  const { state, run, cancel, reset, runOnServer } = useToolRun(runAs, runOptions);
   const changeFile = useCallback(() => {
     fileStore.clear();
     reset();
     setValuesState(optionDefaults(tool.options));
   }, [reset, tool.options]);
-  return { file: files[0], values, setValues, state, run, cancel, changeFile, busy: state.phase !== "idle" };
+  return { file: files[0], values, setValues, state, run, cancel, runOnServer, changeFile, busy: state.phase !== "idle" };
 }

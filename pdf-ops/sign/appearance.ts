@@ -1,11 +1,20 @@
-import fs from "node:fs/promises";
-import * as fontkit from "fontkit";
 import { degrees, rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from "@cantoo/pdf-lib";
 import type { SignOptions } from "../../catalog/options/sign.js";
-import { parseColor } from "../lib/colors.js";
-import { fontFor } from "../pdf/stamp.js";
-import { scriptFontFiles } from "./fonts.js";
-import { msg, type Message } from "../i18n/message.js";
+import { parseColor } from "../colors.js";
+import { msg, type Message } from "../message.js";
+import { fontFor, type UnicodeFontSource } from "../stamp/draw.js";
+import { SCRIPT_FONTS, type ScriptSubset } from "./fonts.js";
+
+/**
+ * The visible signature, drawn with pdf-lib into a stamp page the size of the document page, the same on the server
+ * and in the browser.
+ */
+
+/** Where the fonts come from: files on the server, the worker's assets in the browser. */
+export interface SignatureFonts {
+  script(font: SignOptions["typedFont"], subset: ScriptSubset): Promise<Uint8Array>;
+  unicode: UnicodeFontSource;
+}
 
 /** What the signature shows: an image (drawn or uploaded) or a name typed in a script font. */
 export type SignatureMark = { kind: "image"; bytes: Uint8Array; format: "png" | "jpeg" } | { kind: "text"; text: string };
@@ -31,14 +40,14 @@ export function placeSignature(options: SignOptions, pageWidth: number, pageHeig
 }
 
 /** The name in the chosen script font, or in DejaVu Sans where the script font lacks a letter. */
-async function typedFont(doc: PDFDocument, options: SignOptions, text: string): Promise<{ font: PDFFont; fallback: boolean }> {
-  doc.registerFontkit(fontkit);
-  for (const file of scriptFontFiles(options.typedFont)) {
-    const font = await doc.embedFont(await fs.readFile(file), { subset: true });
+async function typedFont(doc: PDFDocument, options: SignOptions, text: string, fonts: SignatureFonts): Promise<{ font: PDFFont; fallback: boolean }> {
+  doc.registerFontkit(await import("fontkit"));
+  for (const subset of SCRIPT_FONTS[options.typedFont].subsets) {
+    const font = await doc.embedFont(await fonts.script(options.typedFont, subset), { subset: true });
     const covered = new Set(font.getCharacterSet());
     if ([...text].every((ch) => ch === " " || covered.has(ch.codePointAt(0)!))) return { font, fallback: false };
   }
-  return { font: (await fontFor(doc, [text])).font, fallback: true };
+  return { font: (await fontFor(doc, [text], fonts.unicode)).font, fallback: true };
 }
 
 /** The date as people read it anywhere: 2026-11-22. */
@@ -58,6 +67,7 @@ export async function drawSignature(
   mark: SignatureMark,
   options: SignOptions,
   signer: { name?: string; at: Date },
+  fonts: SignatureFonts,
 ): Promise<Message[]> {
   const notes: Message[] = [];
   const [r, g, b] = parseColor(options.signatureColor) ?? [0, 0, 0];
@@ -76,7 +86,7 @@ export async function drawSignature(
   if (options.signatureLabel.trim()) lines.push(`${options.signatureLabel.trim()}${signer.name ? ` ${signer.name}` : ""}`);
   if (options.signatureDate) lines.push(`Date: ${isoDay(signer.at)}`);
   if (options.signatureReason.trim()) lines.push(`Reason: ${options.signatureReason.trim()}`);
-  const small = await fontFor(doc, lines);
+  const small = await fontFor(doc, lines, fonts.unicode);
   const textSize = Math.max(4, Math.min(8, (box.height * 0.4) / Math.max(1, lines.length) / 1.2));
   lines.forEach((line, i) => {
     const y = box.y + pad + (lines.length - 1 - i) * textSize * 1.2;
@@ -100,7 +110,7 @@ export async function drawSignature(
     page.drawImage(image, { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h, opacity });
     return notes;
   }
-  const { font, fallback } = await typedFont(doc, options, mark.text);
+  const { font, fallback } = await typedFont(doc, options, mark.text, fonts);
   if (fallback) notes.push(msg("sign.fontFallback", { font: "DejaVu Sans" }));
   const size = Math.min(area.height * 0.8, (area.height * 0.8 * area.width) / Math.max(1, font.widthOfTextAtSize(mark.text, area.height * 0.8)));
   const width = font.widthOfTextAtSize(mark.text, size);
