@@ -18,6 +18,9 @@ export const ON_DEVICE_TOOLS: readonly string[] = [
   "add-page-numbers",
   "annotate-pdf",
   "sign-pdf",
+  "pdf-to-jpg",
+  "pdf-to-png",
+  "jpg-to-pdf",
 ];
 
 export function runsOnDevice(processorId: string): boolean {

@@ -3,22 +3,18 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTool, processorIdOf } from "../catalog/index.js";
 import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
 import { DEVICE_OPERATIONS } from "../pdf-ops/device/operations.js";
-import type { DeviceOutput, DeviceResult } from "../pdf-ops/device/operation.js";
-import { decodeOptions } from "../pdf-ops/options.js";
-import { DEFAULT_MAX_PAGES } from "../pdf-ops/limits.js";
+import { named, runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
+import type { DeviceOutput } from "../pdf-ops/device/operation.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
-import { nodeDeviceEngines } from "./helpers/device-engines.js";
 import { makeFormPdf } from "./helpers/form-pdf.js";
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { formFieldNames, linkCount, makeNumberedPdf, outlineTitles, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir } from "./helpers/pdf-tools.js";
-import { download, postTool, startServer, type TestServer } from "./helpers/server.js";
+import { startServer, type TestServer } from "./helpers/server.js";
 import { rawPdf } from "./helpers/raw-pdf.js";
 import { annotationsOf } from "./helpers/read-annotations.js";
 import { makePng } from "./helpers/png.js";
-import { readZip } from "./helpers/zip.js";
 import { inEnglish } from "../server/i18n/i18n.js";
 
 /**
@@ -29,12 +25,6 @@ import { inEnglish } from "../server/i18n/i18n.js";
 
 const exec = promisify(execFile);
 
-type Fields = Record<string, string | number | boolean | object>;
-interface Named {
-  name: string;
-  data: Uint8Array;
-}
-
 let server: TestServer;
 let dir: string;
 beforeAll(async () => {
@@ -43,43 +33,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server.close());
 
-async function named(file: string, name = path.basename(file)): Promise<Named> {
-  return { name, data: new Uint8Array(await fs.readFile(file)) };
-}
-
-/** What the server sent: its reply, and its outputs by name (a ZIP's entries where there are several). */
-async function onServer(tool: string, files: readonly Named[], fields: Fields) {
-  const reply = await postTool(server, tool, files, fields);
-  if (reply.status !== 200) return { reply, outputs: [] as Named[], extracted: [] as Named[] };
-  const fetchGroup = async (url: string, filename: string): Promise<Named[]> => {
-    const { path: file } = await download(server, url);
-    if (!filename.endsWith(".zip")) return [{ name: filename, data: new Uint8Array(await fs.readFile(file)) }];
-    return [...(await readZip(file))].map(([name, data]) => ({ name, data: new Uint8Array(data) }));
-  };
-  const outputs = await fetchGroup(reply.body.downloadUrl!, reply.body.filename!);
-  const extraction = reply.body.extractionResult;
-  const extracted = extraction ? await fetchGroup(extraction.downloadUrl, extraction.filename) : [];
-  return { reply, outputs, extracted };
-}
-
-/** The browser's run: the fields decoded as the server decodes them, then the device operation. */
-async function onDevice(tool: string, files: readonly Named[], fields: Fields): Promise<DeviceResult> {
-  const definition = findTool(tool)!;
-  const isFile = (v: unknown): v is Named => v instanceof Object && "data" in v && v.data instanceof Uint8Array;
-  const entries = Object.entries(fields);
-  const form = new Map(entries.filter(([, v]) => !isFile(v)).map(([k, v]) => [k, [typeof v === "object" ? JSON.stringify(v) : String(v)]]));
-  const extras = Object.fromEntries(entries.flatMap(([k, v]) => (isFile(v) ? [[k, v]] : [])));
-  const options = decodeOptions(definition.options, form);
-  const operation = DEVICE_OPERATIONS[processorIdOf(definition)]!;
-  const progress: number[] = [];
-  const result = await operation({ files, extras, options: options as never }, { engines: nodeDeviceEngines, progress: (f) => progress.push(f), maxPages: DEFAULT_MAX_PAGES });
-  for (const [i, f] of progress.entries()) {
-    expect(f).toBeGreaterThanOrEqual(0);
-    expect(f).toBeLessThanOrEqual(1);
-    if (i > 0) expect(f).toBeGreaterThanOrEqual(progress[i - 1]! - 1e-9);
-  }
-  return result;
-}
+const onServer = (tool: string, files: readonly Named[], fields: Fields) => runOnServer(server, tool, files, fields);
+const onDevice = runOnDevice;
 
 /** What the checks read in a PDF, with poppler and qpdf. */
 async function describePdf(output: DeviceOutput | Named) {

@@ -1,11 +1,11 @@
-import type * as Mupdf from "mupdf";
 import type { TextConvertOptions } from "../../catalog/options/convert.js";
-import { DamagedPdfError, EncryptedPdfError, TooManyPagesError, UserError } from "../errors.js";
+import { TooManyPagesError, UserError } from "../errors.js";
 import { pageText } from "../mupdf-text.js";
 import { selectPages } from "../page-selection.js";
 import { extractTextMessage, textFileName } from "../text/extract-text.js";
 import { unrecognisedScans } from "../text/scans.js";
 import { bytesOf } from "./open.js";
+import { openWithMupdf } from "./open-mupdf.js";
 import type { DeviceOperation } from "./operation.js";
 import { msg } from "../message.js";
 
@@ -16,7 +16,7 @@ import { msg } from "../message.js";
 export const extractTextOnDevice: DeviceOperation<TextConvertOptions> = async ({ files, options }, ctx) => {
   const mupdf = await ctx.engines.mupdf();
   const file = files[0]!;
-  const doc = openForReading(mupdf, await bytesOf(file.data), file.name);
+  const doc = openWithMupdf(mupdf, await bytesOf(file.data), file.name);
   try {
     const count = doc.countPages();
     if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
@@ -42,15 +42,3 @@ export const extractTextOnDevice: DeviceOperation<TextConvertOptions> = async ({
     doc.destroy();
   }
 };
-
-function openForReading(mupdf: typeof Mupdf, bytes: Uint8Array, name: string): Mupdf.PDFDocument {
-  let doc: Mupdf.PDFDocument | null;
-  try {
-    doc = mupdf.Document.openDocument(bytes, "application/pdf").asPDF();
-  } catch {
-    throw new DamagedPdfError(name);
-  }
-  if (!doc || doc.countPages() === 0) throw new DamagedPdfError(name);
-  if (doc.needsPassword()) throw new EncryptedPdfError(name);
-  return doc;
-}

@@ -4,6 +4,7 @@ import { extractTextOnDevice } from "./extract-text.js";
 import { mergeOnDevice } from "./merge.js";
 import type { DeviceOperation } from "./operation.js";
 import { organizeOnDevice } from "./organize.js";
+import { pdfToJpgOnDevice, pdfToPngOnDevice } from "./page-images.js";
 import { protectOnDevice } from "./protect.js";
 import { rotateOnDevice } from "./rotate.js";
 import { splitOnDevice } from "./split.js";
@@ -24,9 +25,12 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "protect-pdf": protectOnDevice,
   "pdf-to-text": extractTextOnDevice,
   "unlock-pdf": unlockOnDevice,
+  "pdf-to-jpg": pdfToJpgOnDevice,
+  "pdf-to-png": pdfToPngOnDevice,
   "annotate-pdf": annotateOnDevice,
   "sign-pdf": loadedWhenRun(async () => (await import("./sign.js")).signOnDevice as DeviceOperation<never>),
-  // pdf-lib draws their stamps (and signatures): it stays out of the worker's script until one of them runs.
+  // pdf-lib draws their stamps (and signatures) and makes JPG to PDF's document: it stays out of the worker's script until one of them runs.
   "add-watermark": loadedWhenRun(async () => (await import("./stamp.js")).addWatermarkOnDevice as DeviceOperation<never>),
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
+  "jpg-to-pdf": loadedWhenRun(async () => (await import("./images-to-pdf.js")).jpgToPdfOnDevice as DeviceOperation<never>),
 };

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { DrawingChange, Rect } from "../../catalog/compare-report.js";
 import { renderPagesInParallel, type PlannedPage } from "../convert/parallel-render.js";
-import { fittedDpi } from "../engines/mupdf/page-pixels.js";
+import { fittedDpi } from "../../pdf-ops/render/page-pixels.js";
 import type { ProcessorContext } from "../work/types.js";
 import { readPgm, type GreyImage } from "./pgm.js";
 

@@ -3,20 +3,21 @@ import path from "node:path";
 import sharp from "sharp";
 import type { ImageConvertOptions } from "../../catalog/options/convert.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import type { RenderColor, RenderedPage } from "../engines/mupdf/convert-tasks.js";
+import type { RenderedPage } from "../engines/mupdf/convert-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
 import { repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
-import { checkRenderBudget, openForRendering } from "../pdf/render-budget.js";
-import { fittedDpi, MAX_PAGE_PIXELS } from "../engines/mupdf/page-pixels.js";
+import { openForRendering } from "../pdf/render-budget.js";
+import { checkRenderBudget } from "../../pdf-ops/render/render-budget.js";
+import { fittedDpi, MAX_PAGE_PIXELS } from "../../pdf-ops/render/page-pixels.js";
+import { BW_THRESHOLD, pageImageName, pageImagesMessage, pageImagesZipName, type PageImagesPlan, type RasterFormat, type RenderColor } from "../../pdf-ops/render/page-images.js";
 import type { PopplerImageOptions } from "../engines/poppler-render.js";
 import { netpbmToPng } from "../lib/netpbm-to-png.js";
 import { failedWith } from "../errors.js";
 import type { ProcessorContext, ProcessorInput, ToolResult } from "../work/types.js";
 import { renderAhead, renderPagesInParallel, type PlannedPage, type RasterPage, type RenderSteps, type RunAhead } from "./parallel-render.js";
 import { ZipWriter, type ZipEntry } from "../lib/zip.js";
-import { qualityNotApplied } from "./quality-note.js";
-import { msg, type Said, type Text } from "../i18n/message.js";
+
 
 /**
  * Renders PDF pages to raster images with poppler, the pages split over several processes (parallel-render.ts):
@@ -25,11 +26,6 @@ import { msg, type Said, type Text } from "../i18n/message.js";
  * from MuPDF, with libvips (sharp) finishing the pixels where MuPDF has no encoder either. Should poppler fail on a
  * file MuPDF's more forgiving parser still reads, MuPDF renders it.
  */
-
-export type RasterFormat = "jpg" | "png" | "tiff";
-
-/** Grey levels at or above this become white in black-and-white output. */
-const BW_THRESHOLD = 128;
 
 /** A rendered page image: its one-based page number, its file, and the resolution it was rendered at. */
 interface PageImage {
@@ -41,15 +37,9 @@ interface PageImage {
 export async function renderPdfToImages(
   { files, options }: ProcessorInput<ImageConvertOptions>,
   ctx: ProcessorContext,
-  format: RasterFormat,
-  notes: Said[],
+  plan: PageImagesPlan,
 ): Promise<ToolResult> {
-  const bw = options.colorSpace === "bw";
-  let color: RenderColor = bw || options.colorSpace === "grayscale" ? "gray" : options.colorSpace === "cmyk" ? "cmyk" : "rgb";
-  if (color === "cmyk" && format === "png") {
-    color = "rgb";
-    notes.push(msg("pageImages.noCmykInPng"));
-  }
+  const { format, color, bw } = plan;
   const poppler = popplerWay(format, color, bw, options.quality);
   const outDir = path.join(ctx.workDir, "images");
   await fs.mkdir(outDir);
@@ -62,7 +52,7 @@ export async function renderPdfToImages(
     const pages = selectPages(options.pageRange, pdf.pageCount, "pageRange");
     checkRenderBudget(boxes, pages, options.imageResolution);
     const request: RenderRequest = { input: pdf.path, outDir, pages, dpi: options.imageResolution, format, color, bw, quality: options.quality };
-    const nameOf = (page: number) => imageName(stemOf(pdf.name), pages, page, format);
+    const nameOf = (page: number) => pageImageName(stemOf(pdf.name), pages, page, format);
     made = { pdf, pages, rendered: [] };
     if (poppler) {
       try {
@@ -83,22 +73,10 @@ export async function renderPdfToImages(
   }
   const { pdf, pages, rendered, zip } = made;
   const stem = stemOf(pdf.name);
-  const outputs = rendered.map((page) => ({ path: page.path, name: imageName(stem, pages, page.page, format) }));
-
-  const lowered = rendered.filter((p) => p.dpi < options.imageResolution);
-  if (lowered.length > 0) {
-    notes.push(msg("pageImages.lowered", { count: lowered.length, dpi: Math.min(...lowered.map((p) => p.dpi)), millions: MAX_PAGE_PIXELS / 1e6 }));
-  }
-  if (format !== "jpg") notes.push(...qualityNotApplied(options.quality, "lossless", { format: format.toUpperCase() }));
-  if (options.ocrEnabled) notes.push(msg("pageImages.noOcr"));
+  const outputs = rendered.map((page) => ({ path: page.path, name: pageImageName(stem, pages, page.page, format) }));
   const repaired = repairNote([pdf]);
-  if (repaired) notes.push(repaired);
-  const summary = msg("images.rendered", { count: rendered.length, format: format.toUpperCase(), dpi: options.imageResolution, colour: describeColor(color, bw) });
-  return { files: outputs, zipName: `${stem}-${format}.zip`, zip, message: [summary, ...notes] };
-}
-
-function imageName(stem: string, pages: readonly number[], page: number, format: RasterFormat): string {
-  return pages.length === 1 ? `${stem}.${format}` : `${stem}-page-${page}.${format}`;
+  const message = pageImagesMessage(plan, options, rendered.map((page) => page.dpi), repaired ? [repaired] : []);
+  return { files: outputs, zipName: pageImagesZipName(stem, format), zip, message };
 }
 
 /** Whether a page range names page 1 first in every document: no range (every page), or one that does so in a one-page document. */
@@ -214,11 +192,6 @@ async function renderWithMupdf(request: RenderRequest, ctx: ProcessorContext): P
     ctx.progress(0.8 + (0.2 * (i + 1)) / rendered.length);
   }
   return images;
-}
-
-function describeColor(color: RenderColor, bw: boolean): Text {
-  if (bw) return msg("images.blackAndWhite");
-  return color === "gray" ? msg("images.greyscale") : color.toUpperCase();
 }
 
 /** Encodes packed pixels written by the worker, then deletes them. */

@@ -19,14 +19,8 @@ export const OFFICE_ZIP_LIMITS = {
   maxElements: 10_000_000,
 } as const;
 
-/** Pixels one image may declare in its header; refused before anything decodes it. */
-export const MAX_IMAGE_PIXELS = 100_000_000;
-
-/**
- * PNGs embedded by pdf-lib are decoded and deflated on the server's main thread, so JPG to PDF takes smaller ones
- * (JPEG bytes are embedded as they are).
- */
-export const MAX_EMBEDDED_PNG_PIXELS = 40_000_000;
+/** Shared with the browser, which refuses the same images (pdf-ops/limits.ts). */
+export { MAX_EMBEDDED_PNG_PIXELS, MAX_IMAGE_PIXELS } from "../../pdf-ops/limits.js";
 
 /**
  * PKCS#12 key derivation rounds (MAC, PBES1/PBES2 and PBKDF2 iteration counts). Exporters write 1 to 600,000;

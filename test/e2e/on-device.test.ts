@@ -4,7 +4,9 @@ import { promisify } from "node:util";
 import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "../helpers/corpus.js";
-import { makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, qpdfCheck, rotationsOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { makeNumberedPdf, outlineTitles, pageCountOf, pageTexts, pdfinfo, qpdfCheck, renderGray, rotationsOf, tempDir, writeTemp } from "../helpers/pdf-tools.js";
+import { makePng } from "../helpers/png.js";
+import sharp from "sharp";
 import { annotationsOf } from "../helpers/read-annotations.js";
 import { readZip } from "../helpers/zip.js";
 import { startWebHarness, toastText, type WebHarness } from "./harness.js";
@@ -63,6 +65,15 @@ async function openTool(route: string, files: string | string[]) {
   await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
   await page.getByLabel("Choose files").setInputFiles(files);
   return { page, errors, calls, context };
+}
+
+/** The corpus's outlined PDF with its cross-reference pointing nowhere: MuPDF reads it only by repairing it. */
+async function damagedOutline(): Promise<string> {
+  const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
+  const at = sound.lastIndexOf("startxref");
+  const broken = Buffer.from(sound);
+  broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
+  return writeTemp("damaged.pdf", broken.subarray(0, at + 22));
 }
 
 describe("page tools on the device", () => {
@@ -190,6 +201,72 @@ describe("page tools on the device", () => {
     expect(numbers.calls.some((c) => c.startsWith("POST /api/jobs/add-page-numbers"))).toBe(true);
   });
 
+  it("renders pages as JPG and PNG with no upload, each close to poppler's rendering", async () => {
+    const three = await writeTemp("three.pdf", await makeNumberedPdf(3));
+    const { page, calls } = await openTool("/pdf-to-jpg", three);
+    const [zip] = await runAndDownload(page, "Process File");
+    const entries = await readZip(zip!);
+    expect([...entries.keys()]).toEqual(["three-page-1.jpg", "three-page-2.jpg", "three-page-3.jpg"]);
+    for (const [i, jpeg] of [...entries.values()].entries()) {
+      const decoded = await sharp(jpeg).grayscale().raw().toBuffer({ resolveWithObject: true });
+      const reference = await renderGray(three, i + 1, 300);
+      expect(Math.abs(decoded.info.width - reference.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs(decoded.info.height - reference.height)).toBeLessThanOrEqual(1);
+      let difference = 0;
+      for (let y = 0; y < Math.min(decoded.info.height, reference.height); y++) {
+        for (let x = 0; x < Math.min(decoded.info.width, reference.width); x++) {
+          difference += Math.abs(decoded.data[y * decoded.info.width + x]! - reference.pixels[y * reference.width + x]!);
+        }
+      }
+      expect(difference / (reference.width * reference.height)).toBeLessThan(4);
+    }
+    await expect.poll(() => page.getByTestId("result").innerText()).toContain("Rendered 3 pages as JPG at 300 dpi (RGB)");
+    expect(calls).toEqual([]);
+
+    const one = await writeTemp("one.pdf", await makeNumberedPdf(1));
+    const png = await openTool("/pdf-to-png", one);
+    const [single] = await runAndDownload(png.page, "Process File");
+    const meta = await sharp(single!).metadata();
+    expect([meta.format, meta.density, meta.channels]).toEqual(["png", 300, 3]);
+    expect(Math.abs(meta.width! - 2480)).toBeLessThanOrEqual(1);
+    expect(png.calls).toEqual([]);
+    // Three pages at 300 dpi compared pixel by pixel, on a machine that may be busy.
+  }, 120_000);
+
+  it("hands a file MuPDF had to repair to the server in one click, with the reason", async () => {
+    const damaged = await damagedOutline();
+    const { page, calls } = await openTool("/pdf-to-jpg", damaged);
+    await page.getByRole("button", { name: "Process File" }).click();
+    const fallback = page.getByTestId("device-fallback");
+    await expect.poll(() => fallback.innerText(), { timeout: 30_000 }).toContain("Recovering a damaged file (damaged.pdf) is done on the server only.");
+    expect(calls).toEqual([]);
+    const download = page.waitForEvent("download");
+    await fallback.getByRole("button", { name: "Run on the server" }).click();
+    const file = await (await download).path();
+    const pages = await pageCountOf(corpus("pdflatex-outline.pdf"));
+    expect([...(await readZip(file)).keys()]).toHaveLength(pages);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/pdf-to-jpg"))).toBe(true);
+  });
+
+  it("makes a PDF of images with no upload, and uploads them with the switch", async () => {
+    const wide = await writeTemp("wide.png", makePng(300, 150, (x) => (x < 150 ? 0 : 255)));
+    const tall = await writeTemp("tall.png", makePng(100, 400, (_, y) => (y < 200 ? 255 : 60)));
+    const { page, calls } = await openTool("/jpg-to-pdf", [wide, tall]);
+    const [file] = await runAndDownload(page, "Process File");
+    await qpdfCheck(file!);
+    const info = await pdfinfo(file!, ["-f", "1", "-l", "2"]);
+    expect([info["Page    1 size"], info["Page    2 size"]]).toEqual(["300 x 150 pts", "100 x 400 pts"]);
+    const { stdout } = await exec("pdfimages", ["-list", file!]);
+    expect(stdout.split("\n").slice(2).filter(Boolean).map((line) => line.trim().split(/\s+/).slice(3, 5))).toEqual([["300", "150"], ["100", "400"]]);
+    expect(calls).toEqual([]);
+
+    await page.getByRole("switch", { name: "Use the server instead" }).click();
+    const [fromServer] = await runAndDownload(page, "Process File");
+    const served = await pdfinfo(fromServer!, ["-f", "1", "-l", "2"]);
+    expect([served["Page    1 size"], served["Page    2 size"]]).toEqual(["300 x 150 pts", "100 x 400 pts"]);
+    expect(calls.some((c) => c.startsWith("POST /api/jobs/jpg-to-pdf"))).toBe(true);
+  });
+
   it("uploads instead when the visitor switches to the server, and remembers it", async () => {
     const { page, calls } = await openTool("/rotate-pdf", ten);
     await page.getByRole("switch", { name: "Use the server instead" }).click();
@@ -271,11 +348,7 @@ describe("page tools on the device", () => {
   });
 
   it("offers the server in one click when the device cannot read a file, with the reason", async () => {
-    const sound = await fs.readFile(corpus("pdflatex-outline.pdf"));
-    const at = sound.lastIndexOf("startxref");
-    const broken = Buffer.from(sound);
-    broken.write("startxref\n999999\n%%EOF\n", at, "latin1");
-    const damaged = await writeTemp("damaged.pdf", broken.subarray(0, at + 22));
+    const damaged = await damagedOutline();
     const { page, calls } = await openTool("/merge-pdf", [ten, damaged]);
     await page.getByRole("button", { name: "Merge PDFs" }).click();
     const fallback = page.getByTestId("device-fallback");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
+import type { RenderColor } from "../../../pdf-ops/render/page-images.js";
 import * as mupdf from "mupdf";
-import { fittedDpi } from "./page-pixels.js";
+import { fittedDpi } from "../../../pdf-ops/render/page-pixels.js";
 import { drawingRegions, renderCrop, withLabels } from "./drawing-crops.js";
 import { placeFormFields, type FieldStyle } from "./form-fields.js";
 import { formulaRegions } from "./formula-regions.js";
@@ -23,7 +24,7 @@ function openPdf(path: string): mupdf.PDFDocument {
 }
 
 /** The colour model a page is rendered in; "gray" also serves black-and-white, which is thresholded afterwards. */
-export type RenderColor = "rgb" | "cmyk" | "gray";
+export type { RenderColor };
 /** MuPDF encodes JPEG and PNG itself; "raw" leaves packed pixels for the main thread to encode (TIFF, 1-bit). */
 export type RenderEncoding = "jpeg" | "png" | "raw";
 

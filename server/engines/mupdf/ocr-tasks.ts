@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
-import { fittedDpi } from "./page-pixels.js";
+import { fittedDpi } from "../../../pdf-ops/render/page-pixels.js";
 import { surroundPageContent } from "./page-content.js";
 
 /**

@@ -95,7 +95,7 @@ function post(message: DeviceMessage): void {
   self.postMessage(message);
 }
 
-const TYPES: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", txt: "text/plain" };
+const TYPES: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", txt: "text/plain", jpg: "image/jpeg", png: "image/png" };
 
 /**
  * An output as the File the page offers: made here, so that copying its bytes out of the worker's memory is not

@@ -1,6 +1,6 @@
 /**
  * How large a rendered page may be. Shared by the renderers (inside the MuPDF worker) and by the budget checked
- * before a job renders anything (server/pdf/render-budget.ts), so both fit a page the same way.
+ * before a job renders anything (render-budget.ts beside this file), so both fit a page the same way.
  */
 
 /** Beyond this a page is rendered at a lower resolution: 600 dpi on A4 is 35 million pixels, a poster far more. */
