@@ -30,6 +30,7 @@ const SLOWEST_FIRST = [
   "test/convert-corpus.test.ts", // 68
   "test/fuzz.test.ts", // 54
   "test/e2e/on-device.test.ts", // 53
+  "test/on-device.test.ts", // 50
   "test/compress-image-kinds.test.ts", // 51
   "test/queue-redis.test.ts", // 46
   "test/sound-output.test.ts", // 37
