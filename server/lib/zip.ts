@@ -70,6 +70,8 @@ export class ZipWriter {
   private readonly stamp = dosDateTime(new Date());
   private readonly written: WrittenEntry[] = [];
   private readonly usedNames = new Set<string>();
+  /** The place after every entry's so far: where an entry given none goes. */
+  private nextPlace = 0;
 
   private constructor(
     private readonly out: ArchiveFile,
@@ -96,7 +98,8 @@ export class ZipWriter {
       const name = Buffer.from(names[i]!, "utf8");
       const method = STORED.test(names[i]!) ? METHOD_STORE : METHOD_DEFLATE;
       const offset = out.position;
-      const place = places?.[i] ?? (written.at(-1)?.place ?? -1) + 1;
+      const place = places?.[i] ?? this.nextPlace;
+      this.nextPlace = Math.max(this.nextPlace, place + 1);
       if ("data" in loaded) {
         const stored = method === METHOD_DEFLATE ? await deflateRaw(loaded.data) : loaded.data;
         const data = { crc: zlib.crc32(loaded.data), size: loaded.data.length, compressedSize: stored.length };
