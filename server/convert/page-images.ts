@@ -168,7 +168,7 @@ async function renderIntoZip(
   }
 }
 
-/** Pages asked for once each, first to last: the order in which they are rendered. */
+/** Pages asked for once each, first to last: the order of the files, which the ZIP written as pages come lists. */
 function inPageOrder(pages: readonly number[]): boolean {
   return pages.length > 1 && pages.every((page, i) => i === 0 || page > pages[i - 1]!);
 }
