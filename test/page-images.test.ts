@@ -3,7 +3,7 @@ import path from "node:path";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configurePageRendering, planRuns, renderPagesInParallel } from "../server/convert/parallel-render.js";
+import { configurePageRendering, renderPagesInParallel, RunQueue } from "../server/convert/parallel-render.js";
 import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { everyPage, parseCropBoxes, popplerPageBoxes } from "../server/engines/poppler-page-boxes.js";
 import { renderPageRun } from "../server/engines/poppler-render.js";
@@ -65,19 +65,31 @@ async function withPoster(side: number): Promise<Uint8Array> {
 describe("the split of pages over renderer processes", () => {
   const span = (runs: ReadonlyArray<{ first: number; last: number }>) => runs.map((r) => [r.first, r.last]);
 
-  it("cuts pages into runs of consecutive pages, about three for each process, in page order", () => {
+  /** Every run the queue hands out, in turn. */
+  const takeAll = (queue: RunQueue) => {
+    const runs = [];
+    for (let run = queue.take(); run; run = queue.take()) runs.push(run);
+    return runs;
+  };
+
+  it("hands out runs of consecutive pages alternately from the front and the back, shrinking towards the end", () => {
     const pages = Array.from({ length: 12 }, (_, i) => ({ page: i + 1, dpi: 150 }));
-    expect(planRuns(pages, 2)).toEqual([1, 3, 5, 7, 9, 11].map((first) => ({ first, last: first + 1, dpi: 150 })));
-    expect(span(planRuns(pages, 1))).toEqual([[1, 4], [5, 8], [9, 12]]);
+    expect(span(takeAll(new RunQueue(pages, 2)))).toEqual([[1, 3], [10, 12], [4, 5], [9, 9], [6, 6], [8, 8], [7, 7]]);
+    // The first page already rendering: the back first.
+    expect(span(takeAll(new RunQueue(pages.slice(1), 2, true)))).toEqual([[10, 12], [2, 3], [8, 9], [4, 4], [7, 7], [5, 5], [6, 6]]);
+    // One process: front to back, in shrinking runs.
+    expect(span(takeAll(new RunQueue(pages, 1)))).toEqual([[1, 6], [7, 9], [10, 11], [12, 12]]);
     // More processes than pages: one page each.
-    expect(span(planRuns(pages.slice(0, 2), 8))).toEqual([[1, 1], [2, 2]]);
-    // A long document: runs of at most 40 pages.
-    expect(planRuns(Array.from({ length: 1000 }, (_, i) => ({ page: i + 1, dpi: 72 })), 2)).toHaveLength(25);
+    expect(span(takeAll(new RunQueue(pages.slice(0, 2), 8)))).toEqual([[1, 1], [2, 2]]);
+    // A long document: runs of at most 12 pages, every page once.
+    const long = takeAll(new RunQueue(Array.from({ length: 1000 }, (_, i) => ({ page: i + 1, dpi: 72 })), 2));
+    expect(Math.max(...long.map((r) => r.last - r.first + 1))).toBe(12);
+    expect(long.flatMap((r) => Array.from({ length: r.last - r.first + 1 }, (_, k) => r.first + k)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
   });
 
   it("cuts a run where the resolution changes or a page is left out, and renders a page asked twice once", () => {
     const pages = [9, 1, 2, 3, 5, 6, 3].map((page) => ({ page, dpi: page === 2 ? 40 : 150 }));
-    expect(planRuns(pages, 1)).toEqual([
+    expect(takeAll(new RunQueue(pages, 1))).toEqual([
       { first: 1, last: 1, dpi: 150 },
       { first: 2, last: 2, dpi: 40 },
       { first: 3, last: 3, dpi: 150 },
@@ -161,8 +173,8 @@ describe("rendering with poppler in parallel", () => {
       },
     );
     expect(pages.map((p) => p.page)).toEqual(asked);
-    // Handed over as they were done, in page order, each once and written whole (its size then is its size now).
-    expect(handedOver.map((p) => p.page)).toEqual([1, 2, 3, 5, 6, 7]);
+    // Handed over as they were done, each once and written whole (its size then is its size now).
+    expect(handedOver.map((p) => p.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 5, 6, 7]);
     for (const { page, size } of handedOver) expect((await fs.stat(pages.find((p) => p.page === page)!.path)).size).toBe(size);
     expect(fractions.at(-1)).toBe(1);
     // One page a run, each run in a folder of its own.

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -138,6 +139,37 @@ describe("PNG from a renderer's plain pixels", () => {
     await netpbmToPng(path.join(dir, "g.pgm"), path.join(dir, "b.png"), { dpi: 72, threshold: 128 });
     const b = await decoded(path.join(dir, "b.png"));
     expect([...b.pixels]).toEqual([...grey].map((level) => (level >= 128 ? 255 : 0)));
+  });
+
+  it("writes rows of flat colour as they are and rows of a photograph as differences, across read chunks", async () => {
+    // 1.8 MB of pixels, more than one read of the source (1 MB): the photograph's rows meet their row above across
+    // the boundary.
+    const [width, height] = [1000, 600];
+    const photoRows = 450;
+    const colour = Buffer.alloc(width * height * 3, 255);
+    let seed = 7;
+    for (let y = 0; y < photoRows; y++) {
+      for (let x = 0; x < width * 3; x++) {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        // A smooth gradient with a little noise, as in a photograph.
+        colour[y * width * 3 + x] = (x / 12 + y / 3 + (seed % 5)) % 256;
+      }
+    }
+    for (let y = photoRows; y < height; y += 20) colour.fill(0, y * width * 3, y * width * 3 + 300);
+    const png = path.join(dir, "mixed.png");
+    await netpbmToPng(await netpbm("mixed.ppm", "P6", width, height, colour), png, { dpi: 96 });
+    const image = await decoded(png);
+    expect([image.width, image.height, image.pixels.equals(colour)]).toEqual([width, height, true]);
+    // Each scanline's first byte is its filter: "Up" (2) over the photograph, none (0) over the flat rows.
+    const data = await fs.readFile(png);
+    const idat: Buffer[] = [];
+    for (let at = 8; at < data.length; at += 12 + data.readUInt32BE(at)) {
+      if (data.toString("latin1", at + 4, at + 8) === "IDAT") idat.push(data.subarray(at + 8, at + 8 + data.readUInt32BE(at)));
+    }
+    const scanlines = zlib.inflateSync(Buffer.concat(idat));
+    const filters = Array.from({ length: height }, (_, y) => scanlines[y * (width * 3 + 1)]);
+    expect(new Set(filters.slice(0, photoRows))).toEqual(new Set([2]));
+    expect(new Set(filters.slice(photoRows))).toEqual(new Set([0]));
   });
 
   it("refuses an image cut short, one longer than its header says, and anything but 8-bit binary PPM or PGM", async () => {

@@ -95,4 +95,22 @@ describe("ZIP writer", () => {
     expect(python.entries.map((e) => e.name)).toEqual(["page-2.pdf", "small.txt", "empty.txt", "résumé – 東京.txt", "notes.txt", "small (2).txt"]);
     expect(python.entries.map((e) => e.sha)).toEqual([...small, small[1]!].map((s) => sha(s.data)));
   });
+
+  it("lists entries added out of order at the places given, large ones streamed included", async () => {
+    const zip = path.join(dir, "places.zip");
+    const writer = await ZipWriter.create(zip);
+    // Written 3, 0, 2, 1 (the first streamed, being over 4 MB): listed 0 to 3.
+    await writer.add([sources[0]!], [3]);
+    await writer.add([sources[2]!, sources[3]!], [0, 2]);
+    await writer.add([sources[4]!], [1]);
+    await writer.finish();
+    await writer.close();
+    const python = await pythonRead(zip);
+    expect(python.bad).toBeNull();
+    const listed = [sources[2]!, sources[4]!, sources[3]!, sources[0]!];
+    expect(python.entries.map((e) => e.name)).toEqual(listed.map((s) => s.name));
+    expect(python.entries.map((e) => e.sha)).toEqual(listed.map((s) => sha(s.data)));
+    const yauzl = await readZip(zip);
+    expect([...yauzl.keys()]).toEqual(listed.map((s) => s.name));
+  });
 });

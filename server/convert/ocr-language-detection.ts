@@ -2,8 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ocrLanguagePackage } from "../../catalog/ocr-languages.js";
 import { ocrLanguageName } from "../i18n/ocr-language-names.js";
-import { UserError } from "../errors.js";
+import { failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { fittedDpi } from "../engines/mupdf/page-pixels.js";
+import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
+import { renderPagesInParallel } from "./parallel-render.js";
 import { detectScript } from "../engines/tesseract.js";
 import type { ProcessorContext } from "../work/types.js";
 import { msg, type Message } from "../i18n/message.js";
@@ -80,17 +83,16 @@ export async function detectOcrLanguage(
   const looked = pages.slice(0, PAGES_LOOKED_AT);
   const weight = new Map<string, number>();
   try {
-    if (looked.length > 0) {
-      const { pages: rendered } = await runMupdf(
-        "renderPages",
-        { input, outDir, pages: [...looked], dpi: DETECTION_DPI, color: "gray", encoding: "png", quality: 0, maxPixels: MAX_PIXELS },
-        ctx,
-      );
-      for (const page of rendered) {
-        const found = await detectScript(page.path, ctx);
-        // A confidence of 0 still names the most likely script; it counts a little, so one page decides alone.
-        if (found) weight.set(found.script, (weight.get(found.script) ?? 0) + found.confidence + 0.01);
-      }
+    const images = looked.length > 0 ? await pageImages(input, looked, outDir, ctx) : [];
+    // Each page's look is a Tesseract run of its own: side by side, within Tesseract's share of the cores, and all
+    // of them ended before the images go.
+    const outcomes = await Promise.allSettled(images.map((image) => detectScript(image, ctx)));
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed) throw failed.reason;
+    for (const outcome of outcomes) {
+      const script = (outcome as PromiseFulfilledResult<Awaited<ReturnType<typeof detectScript>>>).value;
+      // A confidence of 0 still names the most likely script; it counts a little, so one page decides alone.
+      if (script) weight.set(script.script, (weight.get(script.script) ?? 0) + script.confidence + 0.01);
     }
   } finally {
     await fs.rm(outDir, { recursive: true, force: true });
@@ -115,4 +117,29 @@ export async function detectOcrLanguage(
       ? msg(best === "Latin" ? "ocr.detectedLatin" : "ocr.detected", { script: best, language: ocrLanguageName(language) })
       : msg("ocr.detectedOther", { script: best, language: ocrLanguageName("eng") }),
   };
+}
+
+/**
+ * Grey images of the pages (zero-based) at DETECTION_DPI, or lower for a page that would pass MAX_PIXELS: poppler's
+ * plain grey pixels, which Tesseract reads as they are, the pages over several processes; MuPDF's PNG where poppler
+ * cannot read the page sizes or fails on the file.
+ */
+async function pageImages(input: string, pages: readonly number[], outDir: string, ctx: ProcessorContext): Promise<string[]> {
+  const boxes = await popplerPageBoxes(input, Math.max(...pages) + 1, ctx);
+  const planned = boxes && pages.map((page) => boxes[page] && { page: page + 1, dpi: fittedDpi(boxes[page].width, boxes[page].height, DETECTION_DPI, MAX_PIXELS) });
+  if (planned?.every((page) => page !== undefined)) {
+    try {
+      const rendered = await renderPagesInParallel(input, planned, outDir, { format: "pgm", gray: true, quality: 100 }, ctx, () => undefined);
+      return rendered.map((page) => page.path);
+    } catch (err) {
+      if (!failedWith(err, "damaged")) throw err;
+    }
+  }
+  const mupdfDir = await fs.mkdtemp(path.join(outDir, "mupdf-"));
+  const { pages: rendered } = await runMupdf(
+    "renderPages",
+    { input, outDir: mupdfDir, pages: [...pages], dpi: DETECTION_DPI, color: "gray", encoding: "png", quality: 0, maxPixels: MAX_PIXELS },
+    ctx,
+  );
+  return rendered.map((page) => page.path);
 }

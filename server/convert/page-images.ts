@@ -113,7 +113,8 @@ function popplerWay(format: RasterFormat, color: RenderColor, bw: boolean, quali
 
 /**
  * Renders the pages with poppler; where there are several, in page order, they go into the ZIP as they are
- * rendered, so that it is all but written when the last page is.
+ * rendered (in whatever order the runs end; the ZIP lists them in page order), so that it is all but written when
+ * the last page is.
  */
 async function renderIntoZip(
   planned: PlannedPage[],
@@ -126,10 +127,14 @@ async function renderIntoZip(
   const zipPath = path.join(ctx.workDir, "images.zip");
   const zipping = inPageOrder(request.pages) ? await ZipWriter.create(zipPath) : undefined;
   const holds: ZipEntry[] = [];
+  const place = new Map(request.pages.map((page, i) => [page, i]));
   const onReady = zipping && (async (ready: PageImage[]) => {
     const entries = ready.map((page) => ({ path: page.path, name: nameOf(page.page) }));
-    await zipping.add(entries);
-    holds.push(...entries);
+    await zipping.add(
+      entries,
+      ready.map((page) => place.get(page.page)!),
+    );
+    for (const [i, entry] of entries.entries()) holds[place.get(ready[i]!.page)!] = entry;
   });
   try {
     const rendered = await renderPagesInParallel(request.input, planned, request.outDir, poppler.options, ctx, (f) => ctx.progress(f), { finish: poppler.finish, onReady, ahead });
@@ -141,7 +146,7 @@ async function renderIntoZip(
   }
 }
 
-/** Pages asked for once each, first to last: the order in which they are rendered. */
+/** Pages asked for once each, first to last: the order of the files, which the ZIP written as pages come lists. */
 function inPageOrder(pages: readonly number[]): boolean {
   return pages.length > 1 && pages.every((page, i) => i === 0 || page > pages[i - 1]!);
 }

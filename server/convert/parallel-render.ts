@@ -8,9 +8,11 @@ import type { ProcessorContext } from "../work/types.js";
 /**
  * Page images from poppler, with the pages split over several processes: one renderer process uses one core, and
  * a document's pages are independent of each other. The pages are cut into runs of consecutive pages, which the
- * processes take in page order as each finishes its last, so that a slow stretch of pages (a run of photographs in a
- * text) does not hold the others back, and no one run lasts long; progress is counted from the images appearing in
- * the runs' folders.
+ * processes take as each finishes its last, alternately from the front and from the back of what is left, each run
+ * a share of what is left: one page can cost a hundred times its neighbours (a large figure, a shading), and
+ * whatever is queued before it delays it, so the last pages must not wait for all the others, and runs shrink
+ * towards the end so that the processes end together. Progress is counted from the images appearing in the runs'
+ * folders.
  */
 
 let processes = os.availableParallelism();
@@ -37,25 +39,52 @@ export interface RasterPage extends PlannedPage {
 /** How often the runs' folders are counted for progress. */
 const PROGRESS_INTERVAL_MS = 250;
 
-/** Runs per process, about: enough for the processes to even out, few enough that starting them costs little. */
-const RUNS_PER_PROCESS = 3;
-/** The most pages one run renders, so that no run of a long document comes near an engine run's time limit. */
-const MAX_RUN_PAGES = 40;
+/**
+ * The most pages one run renders: a page that costs far more than the others starts at the latest when the runs
+ * before it on its side are done. Each run costs a program start and a fresh read of the document (its fonts).
+ */
+const MAX_RUN_PAGES = 12;
 
 /**
- * Cuts pages into runs of consecutive pages at one resolution, in page order, about RUNS_PER_PROCESS for each of
- * `parts` processes. A page asked for twice is rendered once.
+ * The pages still to render, as stretches of consecutive pages at one resolution, in page order (a page asked for
+ * twice is rendered once), handed out as runs: with several processes, alternately from the front and from the
+ * back, each about a share of 1 / (2 × processes) of the pages left.
  */
-export function planRuns(pages: readonly PlannedPage[], parts: number): PageRun[] {
-  const unique = [...new Map(pages.map((p) => [p.page, p])).values()].sort((a, b) => a.page - b.page);
-  const size = Math.min(MAX_RUN_PAGES, Math.max(1, Math.ceil(unique.length / (Math.max(1, parts) * RUNS_PER_PROCESS))));
-  const runs: PageRun[] = [];
-  for (const { page, dpi } of unique) {
-    const last = runs.at(-1);
-    if (last && last.last + 1 === page && last.dpi === dpi && last.last - last.first + 1 < size) last.last = page;
-    else runs.push({ first: page, last: page, dpi });
+export class RunQueue {
+  private readonly stretches: PageRun[] = [];
+  private fromBack = false;
+
+  /** startFromBack: the first page is being rendered already (renderAhead). */
+  constructor(
+    pages: readonly PlannedPage[],
+    private readonly processes: number,
+    startFromBack = false,
+  ) {
+    this.fromBack = startFromBack;
+    const unique = [...new Map(pages.map((p) => [p.page, p])).values()].sort((a, b) => a.page - b.page);
+    for (const { page, dpi } of unique) {
+      const last = this.stretches.at(-1);
+      if (last && last.last + 1 === page && last.dpi === dpi) last.last = page;
+      else this.stretches.push({ first: page, last: page, dpi });
+    }
   }
-  return runs;
+
+  /** The next run, or undefined once every page has been handed out. */
+  take(): PageRun | undefined {
+    const left = this.stretches.reduce((sum, s) => sum + s.last - s.first + 1, 0);
+    if (left === 0) return undefined;
+    const size = Math.min(MAX_RUN_PAGES, Math.ceil(left / (2 * this.processes)));
+    const back = this.processes > 1 && this.fromBack;
+    this.fromBack = !this.fromBack;
+    const stretch = back ? this.stretches.at(-1)! : this.stretches[0]!;
+    const run = back
+      ? { first: Math.max(stretch.first, stretch.last - size + 1), last: stretch.last, dpi: stretch.dpi }
+      : { first: stretch.first, last: Math.min(stretch.last, stretch.first + size - 1), dpi: stretch.dpi };
+    if (back) stretch.last = run.first - 1;
+    else stretch.first = run.last + 1;
+    if (stretch.first > stretch.last) this.stretches.splice(back ? -1 : 0, 1);
+    return run;
+  }
 }
 
 export interface RenderSteps {
@@ -64,10 +93,7 @@ export interface RenderSteps {
    * the same folder. Each run's pages go through it as soon as the run ends, by the process slot that rendered them.
    */
   finish?: (page: RasterPage) => Promise<string>;
-  /**
-   * Given the pages in page order as they are done (a run's pages once it and every run before it have ended and
-   * been finished), one call at a time.
-   */
+  /** Given each run's pages, in page order, once it has ended and they are finished, one call at a time. */
   onReady?: (ready: RasterPage[]) => Promise<void>;
   /** A page started before the pages were known (renderAhead): used where the plan has it at its resolution. */
   ahead?: RunAhead;
@@ -123,47 +149,49 @@ export async function renderPagesInParallel(
   // The page ahead is the first of the runs only if no page before it is asked for.
   const usable = ahead && dpiOf.get(ahead.run.first) === ahead.run.dpi && pages.every((p) => p.page >= ahead.run.first) ? ahead : undefined;
   if (ahead && !usable) await ahead.discard();
-  const rest = planRuns(usable ? pages.filter((p) => p.page !== usable.run.first) : pages, processes);
-  const runs = usable ? [usable.run, ...rest] : rest;
-  const total = runs.reduce((sum, run) => sum + run.last - run.first + 1, 0);
-  const folders = [...(usable ? [usable.folder] : []), ...rest.map((_, i) => path.join(outDir, `run-${i + 1}`))];
+  const queue = new RunQueue(usable ? pages.filter((p) => p.page !== usable.run.first) : pages, processes, Boolean(usable));
+  const total = new Set(pages.map((p) => p.page)).size;
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   if (usable) signal.addEventListener("abort", () => void usable.discard(), { once: true });
   const files = new Map<number, string>();
+  const folders: string[] = usable ? [usable.folder] : [];
   // With a finishing step a page is half done once rendered, done once finished.
   const counter = countProgress(folders, total, progress, finish ? finishedShare : () => 1);
-  const ended: boolean[] = [];
-  let handedOver = 0;
   let handing = Promise.resolve();
-  const handOver = () => {
-    for (; handedOver < runs.length && ended[handedOver]; handedOver++) {
-      const run = runs[handedOver]!;
-      const ready = Array.from({ length: run.last - run.first + 1 }, (_, k) => ({ page: run.first + k, dpi: run.dpi, path: files.get(run.first + k)! }));
-      handing = handing.then(() => onReady?.(ready));
-      handing.catch(() => stop.abort());
-    }
-  };
-  let next = 0;
+  let aheadTaken = false;
   const worker = async () => {
     try {
-      while (next < runs.length && !signal.aborted) {
-        const i = next++;
-        const run = runs[i]!;
-        const written = usable && i === 0 ? await usable.written : await renderPageRun(input, run, folders[i]!, options, { ...ctx, signal });
-        for (const [page, file] of written) {
-          if (signal.aborted) throw new AbortedError();
-          files.set(page, finish ? await finish({ page, dpi: run.dpi, path: file }) : file);
+      while (!signal.aborted) {
+        const ahead = usable && !aheadTaken;
+        aheadTaken = true;
+        const run = ahead ? usable.run : queue.take();
+        if (!run) break;
+        let written: Map<number, string>;
+        if (ahead) written = await usable.written;
+        else {
+          const folder = path.join(outDir, `run-${folders.length + 1}`);
+          folders.push(folder);
+          written = await renderPageRun(input, run, folder, options, { ...ctx, signal });
         }
-        ended[i] = true;
-        if (onReady) handOver();
+        const ready: RasterPage[] = [];
+        for (const [page, file] of [...written].sort(([a], [b]) => a - b)) {
+          if (signal.aborted) throw new AbortedError();
+          const done = finish ? await finish({ page, dpi: run.dpi, path: file }) : file;
+          files.set(page, done);
+          ready.push({ page, dpi: run.dpi, path: done });
+        }
+        if (onReady) {
+          handing = handing.then(() => onReady(ready));
+          handing.catch(() => stop.abort());
+        }
       }
     } catch (err) {
       stop.abort();
       throw err;
     }
   };
-  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(processes, runs.length) }, worker));
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(processes, total) }, worker));
   counter.stop();
   // Nothing may still be writing when this returns, the pages handed over included.
   const handingFailed = await handing.then(

@@ -47,6 +47,7 @@ interface WrittenEntry extends EntryData {
   name: Buffer;
   method: number;
   offset: number;
+  place: number;
 }
 
 export async function writeZip(entries: readonly ZipEntry[], output: string, options: ZipWriteOptions = {}): Promise<void> {
@@ -61,12 +62,16 @@ export async function writeZip(entries: readonly ZipEntry[], output: string, opt
 
 /**
  * A ZIP written as its entries come, for files made one after another (pages as they are rendered): each add()
- * writes its entries' data at once, and finish() the directory. Names are made unique over the whole archive.
+ * writes its entries' data at once, and finish() the directory. Names are made unique over the whole archive. The
+ * directory, whose order is the order archive tools list and extract in, can follow places given with the entries
+ * rather than the order in which they came (pages rendered out of order are listed in page order).
  */
 export class ZipWriter {
   private readonly stamp = dosDateTime(new Date());
   private readonly written: WrittenEntry[] = [];
   private readonly usedNames = new Set<string>();
+  /** The place after every entry's so far: where an entry given none goes. */
+  private nextPlace = 0;
 
   private constructor(
     private readonly out: ArchiveFile,
@@ -77,8 +82,11 @@ export class ZipWriter {
     return new ZipWriter(await ArchiveFile.create(output), options.forceZip64 === true);
   }
 
-  /** Writes the entries' data, in order. */
-  async add(entries: readonly ZipEntry[]): Promise<void> {
+  /**
+   * Writes the entries' data, in order. `places`, one for each entry, are where they go in the directory, lowest
+   * first; by default each goes after every entry added before it.
+   */
+  async add(entries: readonly ZipEntry[], places?: readonly number[]): Promise<void> {
     const { out, stamp, forceZip64, written } = this;
     const names = uniqueNames(
       entries.map((e) => cleanNameCharacters(e.name)),
@@ -90,11 +98,13 @@ export class ZipWriter {
       const name = Buffer.from(names[i]!, "utf8");
       const method = STORED.test(names[i]!) ? METHOD_STORE : METHOD_DEFLATE;
       const offset = out.position;
+      const place = places?.[i] ?? this.nextPlace;
+      this.nextPlace = Math.max(this.nextPlace, place + 1);
       if ("data" in loaded) {
         const stored = method === METHOD_DEFLATE ? await deflateRaw(loaded.data) : loaded.data;
         const data = { crc: zlib.crc32(loaded.data), size: loaded.data.length, compressedSize: stored.length };
         out.append(localHeader(name, method, stamp, forceZip64, data), stored);
-        written.push({ name, method, offset, ...data });
+        written.push({ name, method, offset, place, ...data });
         await out.flush(false);
         continue;
       }
@@ -107,7 +117,7 @@ export class ZipWriter {
       }
       await out.patch(offset + 14, localSizeFields(data, zip64Header));
       if (zip64Header) await out.patch(offset + 30 + name.length + 4, zip64Sizes(data));
-      written.push({ name, method, offset, ...data });
+      written.push({ name, method, offset, place, ...data });
     }
   }
 
@@ -115,7 +125,7 @@ export class ZipWriter {
   async finish(): Promise<void> {
     const { out, stamp, forceZip64, written } = this;
     const directoryStart = out.position;
-    for (const entry of written) out.append(centralHeader(entry, stamp, forceZip64));
+    for (const entry of [...written].sort((a, b) => a.place - b.place)) out.append(centralHeader(entry, stamp, forceZip64));
     out.append(endOfDirectory(written.length, directoryStart, out.position - directoryStart, forceZip64));
     await out.flush();
   }
