@@ -4,7 +4,7 @@ import { ocrLanguagePackage } from "../../catalog/ocr-languages.js";
 import { ocrLanguageName } from "../i18n/ocr-language-names.js";
 import { failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
-import { fittedDpi } from "../engines/mupdf/page-pixels.js";
+import { fittedDpi } from "../../pdf-ops/render/page-pixels.js";
 import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { detectScript } from "../engines/tesseract.js";
