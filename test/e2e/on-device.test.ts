@@ -368,14 +368,15 @@ describe("page tools on the device", () => {
     await page.route("**/*.wasm", () => undefined);
     let downloads = 0;
     page.on("download", () => downloads++);
-    // The device's worker (the page also starts pdf.js's, for the file's picture).
-    const worker = page.waitForEvent("worker", { predicate: (w) => w.url().includes("device.worker") });
+    // The device's worker (the page also starts pdf.js's, for the file's picture), read from the page's list of
+    // workers rather than caught as an event, which would be missed by a listener attached a moment late.
+    const deviceWorkers = () => page.workers().filter((w) => w.url().includes("device.worker")).length;
     await page.getByRole("button", { name: "Process File" }).click();
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.innerText()).toContain("Processing on your device");
-    const closed = new Promise<void>((resolve) => void worker.then((w) => w.on("close", () => resolve())));
+    await expect.poll(deviceWorkers, { timeout: 20_000 }).toBe(1);
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await closed;
+    await expect.poll(deviceWorkers, { timeout: 20_000 }).toBe(0);
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await toastText(page)).toContain("Cancelled");
     expect(downloads).toBe(0);

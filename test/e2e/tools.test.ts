@@ -122,7 +122,8 @@ describe("tools in the browser", () => {
     await page.goto("/unlock-pdf");
     await page.getByLabel("Choose files").setInputFiles(corpus("libreoffice-writer-password.pdf"));
     await page.getByRole("button", { name: "Process File" }).click();
-    expect(await toastText(page)).toBe("Password required Please enter the password to unlock your PDF.");
+    // The toast that said the file was added may still be showing for a moment.
+    await expect.poll(() => toastText(page)).toBe("Password required Please enter the password to unlock your PDF.");
     await page.getByLabel("Document password").fill("wrong-password");
     await page.getByRole("button", { name: "Process File" }).click();
     await expect.poll(() => toastText(page)).toMatch(/^Processing failed /);
