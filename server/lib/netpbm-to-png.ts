@@ -133,7 +133,8 @@ class Scanlines extends Transform {
         if (filter === FILTER_NONE) row.copy(out, at + 1);
         else for (let i = 0; i < rowBytes; i++) out[at + 1 + i] = row[i]! - above[i]!;
       }
-      this.above = Uint8Array.from(pixels.subarray((rows - 1) * rowBytes, rows * rowBytes));
+      // A copy: the chunk's buffer is not ours to keep.
+      this.above = new Uint8Array(pixels.subarray((rows - 1) * rowBytes, rows * rowBytes));
       return out;
     }
     const packed = Math.ceil(this.header.width / 8);
