@@ -8,7 +8,7 @@ export const rotateOnDevice: DeviceOperation<RotateOptions> = async ({ files, op
   const { session, pdf } = await openOneOnDevice(files[0]!, ctx);
   const plan = planRotate(options, pdf);
   const run = await session.run({
-    args: [pdf.path, plan.arg, `${OUT}/rotated.pdf`],
+    args: [pdf.path, ...plan.args, `${OUT}/rotated.pdf`],
     onProgress: ctx.progress,
     expectedOutput: { name: "rotated.pdf", bytes: pdf.data.length },
   });
