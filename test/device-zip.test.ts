@@ -32,7 +32,7 @@ describe("the device's ZIP", () => {
       ["résumé.pdf", new TextEncoder().encode("%PDF-1.7\n")],
       ["empty.txt", new Uint8Array(0)],
     ];
-    for (const [i, [name, data]] of entries.entries()) zip.add(name, data, i % 2 === 0 ? new Blob([data as Uint8Array<ArrayBuffer>]) : data);
+    for (const [i, [name, data]] of entries.entries()) zip.add(name, data, i % 2 === 0 ? new Blob([data as Uint8Array<ArrayBuffer>]) : (data as Uint8Array<ArrayBuffer>));
     const file = path.join(await tempDir(), "device.zip");
     await fs.writeFile(file, new Uint8Array(await new Blob(zip.finish()).arrayBuffer()));
 
