@@ -102,11 +102,11 @@ async function clickAndTime(page: Page, button: string): Promise<number> {
 }
 
 /** The pids of chromium's renderer processes (pages and their workers), from the browser's own process list. */
-async function rendererPids(browser: Browser): Promise<number[]> {
+async function rendererPids(browser: Browser, type = "renderer"): Promise<number[]> {
   const session = await browser.newBrowserCDPSession();
   const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: Array<{ type: string; id: number }> };
   await session.detach();
-  return processInfo.filter((p) => p.type === "renderer").map((p) => p.id);
+  return processInfo.filter((p) => p.type === type).map((p) => p.id);
 }
 
 export async function run(): Promise<void> {
@@ -197,9 +197,12 @@ export async function run(): Promise<void> {
     await page.goto("/merge-pdf");
     await chooseFiles(page, bigParts, "Merge PDFs");
     const pids = await rendererPids(browser);
-    for (const pid of pids) await resetPeak(pid);
+    // The browser process keeps the tab's files and results (Blobs) on its behalf.
+    const browserPids = await rendererPids(browser, "browser");
+    for (const pid of [...pids, ...browserPids]) await resetPeak(pid);
     const seconds = await clickAndTime(page, "Merge PDFs");
     const peaks = await Promise.all(pids.map(peakRssMb));
+    const browserPeaks = await Promise.all(browserPids.map(peakRssMb));
     await context.close();
     console.log("");
     printTable(
@@ -208,6 +211,7 @@ export async function run(): Promise<void> {
         ["input (MB)", bigSize / 1e6],
         ["time (s)", seconds],
         ["peak RSS of the largest renderer process, page and worker (MB)", Math.max(...peaks)],
+        ["peak RSS of the browser process, which holds the Blobs (MB)", Math.max(0, ...browserPeaks)],
       ],
     );
   } finally {
