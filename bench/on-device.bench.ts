@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM, CHROMIUM_ARGS } from "../test/e2e/harness.js";
+import { mergeArgs, rotateArg, splitArgs, STREAMS_AS_THEY_ARE } from "../pdf-ops/qpdf-args.js";
 import { writeHeavyPdf } from "./fixtures.js";
 import { cpuSeconds, totalCpuSeconds } from "./process-cpu.js";
 import { peakRssMb, resetPeak } from "./process-memory.js";
@@ -16,7 +17,8 @@ import { median, printTable } from "./table.js";
 /**
  * The page tools in the browser (Debian chromium, the built web app) on a 500-page, ~50 MB PDF: the device run,
  * timed in the page from the click to the result (reading the files included), beside the same screen with "Use
- * the server instead" (upload included), and beside bare qpdf on the command line. Then a 100 MB, 500-page merge
+ * the server instead" (upload included), and beside bare qpdf on the command line given the tools' own arguments
+ * (pdf-ops/qpdf-args.ts), so that the native program does the same work as the WebAssembly one. Then a 100 MB, 500-page merge
  * on the device, with the peak memory of the browser's renderer processes (the page and its worker) read from /proc.
  * BENCH_ON_DEVICE=merge-pdf,memory (tools, and "memory" for the 100 MB merge) runs only those parts.
  */
@@ -100,11 +102,11 @@ async function clickAndTime(page: Page, button: string): Promise<number> {
 }
 
 /** The pids of chromium's renderer processes (pages and their workers), from the browser's own process list. */
-async function rendererPids(browser: Browser): Promise<number[]> {
+async function rendererPids(browser: Browser, type = "renderer"): Promise<number[]> {
   const session = await browser.newBrowserCDPSession();
   const { processInfo } = (await session.send("SystemInfo.getProcessInfo")) as { processInfo: Array<{ type: string; id: number }> };
   await session.detach();
-  return processInfo.filter((p) => p.type === "renderer").map((p) => p.id);
+  return processInfo.filter((p) => p.type === type).map((p) => p.id);
 }
 
 export async function run(): Promise<void> {
@@ -131,7 +133,7 @@ export async function run(): Promise<void> {
         tool: "merge-pdf",
         files: parts,
         button: "Merge PDFs",
-        bare: () => qpdf(["--empty", "--pages", ...parts, "--", out("merged.pdf")]),
+        bare: () => qpdf(mergeArgs(parts, out("merged.pdf"))),
       },
       {
         label: "split-pdf (every page)",
@@ -141,10 +143,16 @@ export async function run(): Promise<void> {
         bare: async () => {
           await fs.rm(out("split"), { recursive: true, force: true });
           await fs.mkdir(out("split"));
-          await qpdf(["--split-pages", input, path.join(out("split"), "p.pdf")]);
+          await qpdf(splitArgs(input, 1, path.join(out("split"), "p.pdf")));
         },
       },
-      { label: "rotate-pdf (all, 90)", tool: "rotate-pdf", files: [input], button: "Process File", bare: () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]) },
+      {
+        label: "rotate-pdf (all, 90)",
+        tool: "rotate-pdf",
+        files: [input],
+        button: "Process File",
+        bare: () => qpdf([input, STREAMS_AS_THEY_ARE, rotateArg(90, "1-z"), out("rotated.pdf")]),
+      },
     ];
     const rows = [];
     const cpuRows = [];
@@ -189,9 +197,12 @@ export async function run(): Promise<void> {
     await page.goto("/merge-pdf");
     await chooseFiles(page, bigParts, "Merge PDFs");
     const pids = await rendererPids(browser);
-    for (const pid of pids) await resetPeak(pid);
+    // The browser process keeps the tab's files and results (Blobs) on its behalf.
+    const browserPids = await rendererPids(browser, "browser");
+    for (const pid of [...pids, ...browserPids]) await resetPeak(pid);
     const seconds = await clickAndTime(page, "Merge PDFs");
     const peaks = await Promise.all(pids.map(peakRssMb));
+    const browserPeaks = await Promise.all(browserPids.map(peakRssMb));
     await context.close();
     console.log("");
     printTable(
@@ -200,6 +211,7 @@ export async function run(): Promise<void> {
         ["input (MB)", bigSize / 1e6],
         ["time (s)", seconds],
         ["peak RSS of the largest renderer process, page and worker (MB)", Math.max(...peaks)],
+        ["peak RSS of the browser process, which holds the Blobs (MB)", Math.max(0, ...browserPeaks)],
       ],
     );
   } finally {

@@ -15,9 +15,16 @@ export function assembleArgs(sources: readonly PageSource[], output: string, ext
   return [sources[0]!.file, ...extraArgs, "--pages", ...pageArgs, "--", output];
 }
 
+/**
+ * Stream data copied byte for byte: the page tools move, join and turn pages, so the content is not theirs to
+ * change. qpdf's default would decode LZW and ASCII filters and compress every unfiltered stream, which costs
+ * more than the tool's own work on a large scan and alters content the visitor did not ask to have altered.
+ */
+export const STREAMS_AS_THEY_ARE = "--stream-data=preserve";
+
 /** Merges whole documents with an empty base, so that no input's catalogue wins over the others'. */
 export function mergeArgs(files: readonly string[], output: string): string[] {
-  return ["--empty", "--pages", ...files.flatMap((file) => [file, "1-z"]), "--", output];
+  return ["--empty", STREAMS_AS_THEY_ARE, "--pages", ...files.flatMap((file) => [file, "1-z"]), "--", output];
 }
 
 /** Rotates pages by a multiple of 90 degrees; `pages` is a qpdf page range ("1-z" for all). */
@@ -42,7 +49,9 @@ export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y
  * padded to one width, so that name order is page order.
  */
 export function splitArgs(input: string, size: number, output: string, span?: { from: number; to: number }): string[] {
-  return span ? [input, "--pages", ".", `${span.from}-${span.to}`, "--", `--split-pages=${size}`, output] : [`--split-pages=${size}`, input, output];
+  return span
+    ? [input, STREAMS_AS_THEY_ARE, "--pages", ".", `${span.from}-${span.to}`, "--", `--split-pages=${size}`, output]
+    : [`--split-pages=${size}`, STREAMS_AS_THEY_ARE, input, output];
 }
 
 /** qpdf's job JSON (`--job-json-file`): the keys of `qpdf --job-json-help`; flags take the empty string. */

@@ -152,6 +152,18 @@ describe("rotate-pdf on the device and on the server", () => {
     await expectSameResults("rotate-pdf", [ten], fields);
     await expectSameResults("rotate-pdf", [await named(corpus("pdflatex-4-pages.pdf"))], fields);
   });
+
+  // Turning every page takes one qpdf run that checks the page tree as it goes; what it warns about or fails on is
+  // opened the careful way, and answered as the server answers it.
+  it("refuses a password-protected file with the server's sentence", async () => {
+    await expectSameRefusal("rotate-pdf", [await named(corpus(ENCRYPTED_PDF))]);
+  });
+
+  it("hands a page tree that miscounts its pages to the server", async () => {
+    const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
+    const miscounted = { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+    await expect(onDevice("rotate-pdf", [miscounted], {})).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
+  });
 });
 
 describe("delete-pages on the device and on the server", () => {

@@ -48,6 +48,11 @@ export interface DeviceContext {
   progress(fraction: number): void;
   /** The most pages a document may have: the server's default, so that both refuse the same files. */
   maxPages: number;
+  /**
+   * Takes outputs one by one as they are made, where an operation makes many (page images), so that they need not
+   * all be in memory at once; they come before the result's own files. Without it they come in the result.
+   */
+  emit?(output: DeviceOutput): void;
 }
 
 export interface DeviceRun<O> {

@@ -34,10 +34,11 @@ function pageImagesOnDevice(planFor: (options: ImageConvertOptions) => PageImage
       checkRenderBudget(visibleBoxes(doc, "CropBox"), pages, options.imageResolution);
       const stem = stemOf(file.name);
       const outputs: DeviceOutput[] = [];
+      const keep = ctx.emit ?? ((output: DeviceOutput) => outputs.push(output));
       const dpis: number[] = [];
       for (const [i, page] of pages.entries()) {
         const { data, dpi } = renderPage(mupdf, doc, page - 1, plan, options);
-        outputs.push({ name: pageImageName(stem, pages, page, plan.format), data });
+        keep({ name: pageImageName(stem, pages, page, plan.format), data });
         dpis.push(dpi);
         ctx.progress((i + 1) / pages.length);
       }

@@ -1,6 +1,6 @@
 import type { SplitOptions } from "../../catalog/options/pages.js";
 import { planSplit, splitMessage, splitZipName } from "../pages/split.js";
-import { assembleArgs, splitArgs } from "../qpdf-args.js";
+import { assembleArgs, splitArgs, STREAMS_AS_THEY_ARE } from "../qpdf-args.js";
 import { openOneOnDevice } from "./open.js";
 import type { DeviceOperation, DeviceOutput } from "./operation.js";
 import { OUT } from "./qpdf-wasm.js";
@@ -19,7 +19,7 @@ export const splitOnDevice: DeviceOperation<SplitOptions> = async ({ files, opti
     outputs = [];
     for (const [i, part] of plan.parts.entries()) {
       const pages = plan.kind === "selected" ? plan.pages : `${part.from}-${part.to}`;
-      const run = await session.run({ args: assembleArgs([{ file: pdf.path, pages }], `${OUT}/part.pdf`) });
+      const run = await session.run({ args: assembleArgs([{ file: pdf.path, pages }], `${OUT}/part.pdf`, [STREAMS_AS_THEY_ARE]) });
       outputs.push({ name: part.name, data: run.take("part.pdf") });
       ctx.progress((i + 1) / plan.parts.length);
     }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { SplitOptions } from "../../catalog/options/pages.js";
 import { planSplit, splitMessage, splitZipName, type SplitPart } from "../../pdf-ops/pages/split.js";
-import { splitArgs } from "../../pdf-ops/qpdf-args.js";
+import { splitArgs, STREAMS_AS_THEY_ARE } from "../../pdf-ops/qpdf-args.js";
 import { assemblePages, qpdf } from "../engines/qpdf.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { OutputFile, Processor, ProcessorContext } from "../work/types.js";
@@ -22,7 +22,7 @@ export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx)
       break;
     case "selected": {
       const out = path.join(ctx.workDir, "selected.pdf");
-      await assemblePages([{ file: pdf.path, pages: plan.pages }], out, ctx);
+      await assemblePages([{ file: pdf.path, pages: plan.pages }], out, ctx, [STREAMS_AS_THEY_ARE]);
       outputs = [{ path: out, name: plan.parts[0].name }];
       break;
     }
@@ -66,7 +66,7 @@ async function splitRanges(pdf: ReadablePdf, parts: readonly SplitPart[], ctx: P
   const outputs: OutputFile[] = [];
   for (const [i, part] of parts.entries()) {
     const out = path.join(ctx.workDir, `range-${i + 1}.pdf`);
-    await assemblePages([{ file: pdf.path, pages: `${part.from}-${part.to}` }], out, ctx);
+    await assemblePages([{ file: pdf.path, pages: `${part.from}-${part.to}` }], out, ctx, [STREAMS_AS_THEY_ARE]);
     outputs.push({ path: out, name: part.name, copiedByQpdfFrom: [pdf.path] });
     ctx.progress((i + 1) / parts.length);
   }

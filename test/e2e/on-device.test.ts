@@ -233,6 +233,32 @@ describe("page tools on the device", () => {
     // Three pages at 300 dpi compared pixel by pixel, on a machine that may be busy.
   }, 120_000);
 
+  it("shows PDF to PNG's and JPG to PDF's settings on their own pages, honoured on the device and on the server", async () => {
+    const one = await writeTemp("settings.pdf", await makeNumberedPdf(1));
+    const png = await openTool("/pdf-to-png", one);
+    await png.page.getByLabel("Resolution").selectOption("72");
+    await png.page.getByLabel("Colour space").selectOption("grayscale");
+    if (process.env.SCREENSHOT_DIR) await png.page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/pdf-to-png-settings.png`, fullPage: true });
+    const [onDevice] = await runAndDownload(png.page, "Process File");
+    await png.page.getByRole("switch", { name: "Use the server instead" }).click();
+    const [onServer] = await runAndDownload(png.page, "Process File");
+    for (const file of [onDevice!, onServer!]) {
+      const meta = await sharp(file).metadata();
+      expect([meta.format, meta.density, meta.channels]).toEqual(["png", 72, 1]);
+      expect(Math.abs(meta.width! - 595)).toBeLessThanOrEqual(1);
+    }
+    expect(png.calls.filter((c) => c.startsWith("POST /api/jobs/pdf-to-png"))).toHaveLength(1);
+
+    const wide = await writeTemp("wide.png", makePng(300, 150, (x) => (x < 150 ? 0 : 255)));
+    const images = await openTool("/jpg-to-pdf", wide);
+    await images.page.getByLabel("Page size").selectOption("a4");
+    await images.page.getByLabel("Orientation").selectOption("portrait");
+    const [placed] = await runAndDownload(images.page, "Process File");
+    await qpdfCheck(placed!);
+    expect((await pdfinfo(placed!))["Page size"]).toMatch(/^595\.2\d* x 841\.8\d* pts \(A4\)$/);
+    expect(images.calls).toEqual([]);
+  }, 120_000);
+
   it("hands a file MuPDF had to repair to the server in one click, with the reason", async () => {
     const damaged = await damagedOutline();
     const { page, calls } = await openTool("/pdf-to-jpg", damaged);

@@ -24,7 +24,7 @@ import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
 import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
-import { storedZip } from "../../../pdf-ops/device/zip.js";
+import { StoredZip } from "../../../pdf-ops/device/zip.js";
 import { fitImageInBrowser } from "./fit-image.js";
 import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
 
@@ -107,11 +107,35 @@ function packed(file: DeviceOutput): File {
   return new File([file.data as Uint8Array<ArrayBuffer>], name, { type: TYPES[ext] ?? "application/octet-stream" });
 }
 
-/** One output as itself, several as the ZIP the server would send (and each on its own, up to a request's worth). */
-function group(files: readonly DeviceOutput[], zipName: string | undefined, tool: string): { main: File; parts?: File[] } {
-  if (files.length === 1) return { main: packed(files[0]!) };
-  const main = packed({ name: zipName ?? `${tool}-results.zip`, data: storedZip(files) });
-  return files.length <= MAX_FILES ? { main, parts: files.map(packed) } : { main };
+/**
+ * A run's outputs as the page gets them: one as itself, several as the ZIP the server would send (and each on its
+ * own, up to a request's worth, for Continue with). Each becomes a File as it comes, and the ZIP keeps that File
+ * as its entry: the worker's memory holds one output at a time, and nothing is copied into one block.
+ */
+class Outputs {
+  private readonly zip = new StoredZip();
+  private readonly parts: File[] = [];
+  private count = 0;
+  /** The first output, whose bytes are checksummed only once a second shows that a ZIP is needed. */
+  private first: { output: DeviceOutput; file: File } | undefined;
+
+  add(output: DeviceOutput): void {
+    const file = packed(output);
+    if (this.count === 0) this.first = { output, file };
+    else {
+      if (this.first) this.zip.add(this.first.output.name, this.first.output.data, this.first.file);
+      this.first = undefined;
+      this.zip.add(output.name, output.data, file);
+    }
+    if (this.parts.length < MAX_FILES) this.parts.push(file);
+    this.count++;
+  }
+
+  packed(zipName: string): { main: File; parts?: File[] } {
+    if (this.count === 1) return { main: this.parts[0]! };
+    const main = new File(this.zip.finish(), safeFileName(zipName), { type: TYPES.zip });
+    return this.count <= MAX_FILES ? { main, parts: this.parts } : { main };
+  }
 }
 
 /** Refusals the server would make the same way: offering it would only repeat them. */
@@ -140,9 +164,16 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
     const inputs = files.map((f) => ({ name: safeFileName(f.name), data: f.data }));
     const progress = (fraction: number) => post({ type: "progress", fraction });
     const extraInputs = Object.fromEntries(Object.entries(extras ?? {}).map(([field, f]) => [field, { name: safeFileName(f.name), data: f.data }]));
-    const done = await operation({ files: inputs, extras: extraInputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES });
-    const result: PackedResult = { message: done.message, ...group(done.files, done.zipName, tool) };
-    if (done.extraction) result.extraction = group(done.extraction.files, "extracted_pages.zip", tool).main;
+    const outputs = new Outputs();
+    const emit = (output: DeviceOutput) => outputs.add(output);
+    const done = await operation({ files: inputs, extras: extraInputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES, emit });
+    for (const file of done.files) outputs.add(file);
+    const result: PackedResult = { message: done.message, ...outputs.packed(done.zipName ?? `${tool}-results.zip`) };
+    if (done.extraction) {
+      const extraction = new Outputs();
+      for (const file of done.extraction.files) extraction.add(file);
+      result.extraction = extraction.packed("extracted_pages.zip").main;
+    }
     post({ type: "done", result });
   } catch (err) {
     if (err instanceof UserError) {

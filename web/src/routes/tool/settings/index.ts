@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { ConvertSettings } from "./ConvertSettings.js";
 import { DeletePagesSettings } from "./DeletePagesSettings.js";
 import { MetadataSettings } from "./MetadataSettings.js";
 import { OrganizeSettings } from "./OrganizeSettings.js";
@@ -31,4 +32,7 @@ export const SETTINGS_PANELS: Partial<Record<string, ComponentType<SettingsProps
   "extract-images": SchemaSettings,
   "sanitize-pdf": SchemaSettings,
   "html-to-pdf": SchemaSettings,
+  "pdf-to-jpg": ConvertSettings,
+  "pdf-to-png": ConvertSettings,
+  "jpg-to-pdf": ConvertSettings,
 };
