@@ -3,6 +3,7 @@ import path from "node:path";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startsAtFirstPage } from "../server/convert/page-images.js";
 import { configurePageRendering, renderPagesInParallel, RunQueue } from "../server/convert/parallel-render.js";
 import { releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { everyPage, parseCropBoxes, popplerPageBoxes } from "../server/engines/poppler-page-boxes.js";
@@ -72,11 +73,11 @@ describe("the split of pages over renderer processes", () => {
     return runs;
   };
 
-  it("hands out runs of consecutive pages alternately from the front and the back, shrinking towards the end", () => {
+  it("hands out runs of consecutive pages alternately from the front and the back, shrinking to two pages, then one a process", () => {
     const pages = Array.from({ length: 12 }, (_, i) => ({ page: i + 1, dpi: 150 }));
-    expect(span(takeAll(new RunQueue(pages, 2)))).toEqual([[1, 3], [10, 12], [4, 5], [9, 9], [6, 6], [8, 8], [7, 7]]);
+    expect(span(takeAll(new RunQueue(pages, 2)))).toEqual([[1, 3], [10, 12], [4, 5], [8, 9], [6, 6], [7, 7]]);
     // The first page already rendering: the back first.
-    expect(span(takeAll(new RunQueue(pages.slice(1), 2, true)))).toEqual([[10, 12], [2, 3], [8, 9], [4, 4], [7, 7], [5, 5], [6, 6]]);
+    expect(span(takeAll(new RunQueue(pages.slice(1), 2, true)))).toEqual([[10, 12], [2, 3], [8, 9], [4, 5], [7, 7], [6, 6]]);
     // One process: front to back, in shrinking runs.
     expect(span(takeAll(new RunQueue(pages, 1)))).toEqual([[1, 6], [7, 9], [10, 11], [12, 12]]);
     // More processes than pages: one page each.
@@ -85,6 +86,11 @@ describe("the split of pages over renderer processes", () => {
     const long = takeAll(new RunQueue(Array.from({ length: 1000 }, (_, i) => ({ page: i + 1, dpi: 72 })), 2));
     expect(Math.max(...long.map((r) => r.last - r.first + 1))).toBe(12);
     expect(long.flatMap((r) => Array.from({ length: r.last - r.first + 1 }, (_, k) => r.first + k)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+  });
+
+  it("starts on page 1 before the pages are known only for a range that names it first in any document", () => {
+    for (const range of ["", " ", "1", "1-12", "1-z", "-5", "1,4-6", "1-"]) expect(startsAtFirstPage(range), range).toBe(true);
+    for (const range of ["2-5", "z", "z-1", "3,1", "0-4", "1-x", "one"]) expect(startsAtFirstPage(range), range).toBe(false);
   });
 
   it("cuts a run where the resolution changes or a page is left out, and renders a page asked twice once", () => {
@@ -177,8 +183,9 @@ describe("rendering with poppler in parallel", () => {
     expect(handedOver.map((p) => p.page).sort((a, b) => a - b)).toEqual([1, 2, 3, 5, 6, 7]);
     for (const { page, size } of handedOver) expect((await fs.stat(pages.find((p) => p.page === page)!.path)).size).toBe(size);
     expect(fractions.at(-1)).toBe(1);
-    // One page a run, each run in a folder of its own.
-    expect(new Set(pages.map((p) => path.dirname(p.path))).size).toBe(6);
+    // Each run in a folder of its own: pages 1-2 while more pages were left than processes, then one a run.
+    expect(new Set(pages.map((p) => path.dirname(p.path))).size).toBe(5);
+    expect(path.dirname(pages[1]!.path)).toBe(path.dirname(pages[3]!.path));
     for (const { page, path: file, dpi } of pages) {
       const meta = await sharp(file).metadata();
       expect([meta.format, meta.width, meta.density]).toEqual(["png", dpi === 72 ? 595 : 298, dpi]);
@@ -222,6 +229,19 @@ describe("pdf-to-jpg and pdf-to-png through the API", () => {
       expect([meta.format, meta.width, meta.height, meta.channels, meta.density]).toEqual(["jpeg", 595, 842, 3, 72]);
       expect(await pageShown(data, sevenPages, 72, [1, 2, 3, 4, 5, 6, 7]), name).toBe(Number(/(\d+)\.jpg$/.exec(name)![1]));
     }
+  });
+
+  it("uses page 1 rendered ahead for a range that starts there, and refuses one past the last page", async () => {
+    const { path: zip } = await runTool(server, "pdf-to-jpg", [sevenPages], { imageResolution: 72, pageRange: "1-3,6" });
+    const entries = await readZip(zip);
+    expect([...entries.keys()]).toEqual([1, 2, 3, 6].map((n) => `seven-page-${n}.jpg`));
+    for (const [name, data] of entries) {
+      expect(await pageShown(data, sevenPages, 72, [1, 2, 3, 4, 5, 6, 7]), name).toBe(Number(/(\d+)\.jpg$/.exec(name)![1]));
+    }
+    const past = await postTool(server, "pdf-to-png", [sevenPages], { imageResolution: 72, pageRange: "1-9" });
+    expect(past.status).toBe(400);
+    expect(past.body.error).toMatch(/1-9/);
+    expect((await postTool(server, "pdf-to-png", [sevenPages], { imageResolution: 72, pageRange: "1" })).status).toBe(200);
   });
 
   it("writes greyscale as one channel in JPG and PNG, black and white as two levels, CMYK JPG as CMYK", async () => {

@@ -28,6 +28,17 @@ async function decoded(image: string | Buffer) {
   return { width: info.width, height: info.height, channels, pixels: data };
 }
 
+/** The filter byte of each scanline of a PNG (8-bit samples, rowBytes a row), read from its inflated data. */
+async function rowFilters(png: string, rowBytes: number, height: number): Promise<number[]> {
+  const data = await fs.readFile(png);
+  const idat: Buffer[] = [];
+  for (let at = 8; at < data.length; at += 12 + data.readUInt32BE(at)) {
+    if (data.toString("latin1", at + 4, at + 8) === "IDAT") idat.push(data.subarray(at + 8, at + 8 + data.readUInt32BE(at)));
+  }
+  const scanlines = zlib.inflateSync(Buffer.concat(idat));
+  return Array.from({ length: height }, (_, y) => scanlines[y * (rowBytes + 1)]!);
+}
+
 /** bare pdftoppm's PNG of one page, decoded. */
 async function barePng(pdf: string, page: number, dpi: number, extra: string[] = []) {
   const dir = await tempDir();
@@ -161,15 +172,21 @@ describe("PNG from a renderer's plain pixels", () => {
     const image = await decoded(png);
     expect([image.width, image.height, image.pixels.equals(colour)]).toEqual([width, height, true]);
     // Each scanline's first byte is its filter: "Up" (2) over the photograph, none (0) over the flat rows.
-    const data = await fs.readFile(png);
-    const idat: Buffer[] = [];
-    for (let at = 8; at < data.length; at += 12 + data.readUInt32BE(at)) {
-      if (data.toString("latin1", at + 4, at + 8) === "IDAT") idat.push(data.subarray(at + 8, at + 8 + data.readUInt32BE(at)));
-    }
-    const scanlines = zlib.inflateSync(Buffer.concat(idat));
-    const filters = Array.from({ length: height }, (_, y) => scanlines[y * (width * 3 + 1)]);
+    const filters = await rowFilters(png, width * 3, height);
     expect(new Set(filters.slice(0, photoRows))).toEqual(new Set([2]));
     expect(new Set(filters.slice(photoRows))).toEqual(new Set([0]));
+  });
+
+  it("takes every difference of a byte and the byte above it right, as Up rows", async () => {
+    // Row y is 0..255 shifted by 1 + 2 + ... + y: each row differs from the one above by y at every column, so the
+    // 256 rows below the first pair every byte with every byte above it.
+    const [width, height] = [256, 257];
+    const grey = Buffer.alloc(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) grey[y * width + x] = (x + (y * (y + 1)) / 2) % 256;
+    const png = path.join(dir, "pairs.png");
+    await netpbmToPng(await netpbm("pairs.pgm", "P5", width, height, grey), png, { dpi: 72 });
+    expect((await decoded(png)).pixels.equals(grey)).toBe(true);
+    expect(new Set(await rowFilters(png, width, height))).toEqual(new Set([2]));
   });
 
   it("refuses an image cut short, one longer than its header says, and anything but 8-bit binary PPM or PGM", async () => {

@@ -6,6 +6,7 @@ import { runMupdf } from "../engines/mupdf/pool.js";
 import type { RenderedPage } from "../engines/mupdf/convert-tasks.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { selectPages } from "../../pdf-ops/page-selection.js";
+import { parsePageSpans } from "../../catalog/page-ranges.js";
 import { repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { openForRendering } from "../pdf/render-budget.js";
 import { checkRenderBudget } from "../../pdf-ops/render/render-budget.js";
@@ -79,10 +80,15 @@ export async function renderPdfToImages(
   return { files: outputs, zipName: pageImagesZipName(stem, format), zip, message };
 }
 
-/** Whether a page range names page 1 first in every document: no range (every page), or one that does so in a one-page document. */
-function startsAtFirstPage(range: string): boolean {
+/**
+ * Whether a page range names page 1 first in every document it fits: no range (every page), or one whose first part
+ * starts at 1 ("1-12", "-5", "1,4"), read without a page count. A document the range does not fit is refused once
+ * its pages are known, and the page rendered ahead is dropped with it.
+ */
+export function startsAtFirstPage(range: string): boolean {
+  if (range.trim() === "") return true;
   try {
-    return selectPages(range, 1, "pageRange")[0] === 1;
+    return parsePageSpans(range, Number.MAX_SAFE_INTEGER)[0]?.from === 1;
   } catch {
     return false;
   }

@@ -46,9 +46,17 @@ const PROGRESS_INTERVAL_MS = 250;
 const MAX_RUN_PAGES = 12;
 
 /**
+ * The fewest pages one run renders while more pages are left than processes: each run starts a sandbox and a
+ * renderer (its libraries, its fonts' configuration, a first read of the document), which the last runs, one page
+ * each, paid for every page. With as many pages left as processes or fewer, each takes one.
+ */
+const MIN_RUN_PAGES = 2;
+
+/**
  * The pages still to render, as stretches of consecutive pages at one resolution, in page order (a page asked for
  * twice is rendered once), handed out as runs: with several processes, alternately from the front and from the
- * back, each about a share of 1 / (2 × processes) of the pages left.
+ * back, each about a share of 1 / (2 × processes) of the pages left, and no fewer than MIN_RUN_PAGES while more
+ * pages are left than processes.
  */
 export class RunQueue {
   private readonly stretches: PageRun[] = [];
@@ -73,7 +81,8 @@ export class RunQueue {
   take(): PageRun | undefined {
     const left = this.stretches.reduce((sum, s) => sum + s.last - s.first + 1, 0);
     if (left === 0) return undefined;
-    const size = Math.min(MAX_RUN_PAGES, Math.ceil(left / (2 * this.processes)));
+    const share = Math.ceil(left / (2 * this.processes));
+    const size = Math.min(MAX_RUN_PAGES, left > this.processes ? Math.max(MIN_RUN_PAGES, share) : share);
     const back = this.processes > 1 && this.fromBack;
     this.fromBack = !this.fromBack;
     const stretch = back ? this.stretches.at(-1)! : this.stretches[0]!;

@@ -77,18 +77,65 @@ const FILTER_NONE = 0;
 const FILTER_UP = 2;
 
 /**
- * The filter for a row: none where most of its bytes repeat the pixel to their left (flat colour, which deflate's
- * matches take as it is), else the difference from the row above.
+ * Every how many bytes of a row rowFilter looks: counting every byte cost more of the server's own time than the
+ * difference itself, and a row's kind shows as well in a quarter of its bytes.
+ */
+const LOOK_STRIDE = 4;
+
+/**
+ * The filter for a row: none where most of the bytes looked at repeat the pixel to their left (flat colour, which
+ * deflate's matches take as it is), else the difference from the row above.
  */
 function rowFilter(row: Uint8Array, bytesPerPixel: number): number {
   let repeats = 0;
-  for (let i = bytesPerPixel; i < row.length; i++) if (row[i] === row[i - bytesPerPixel]) repeats++;
-  return repeats * 2 > row.length ? FILTER_NONE : FILTER_UP;
+  let looked = 0;
+  for (let i = bytesPerPixel; i < row.length; i += LOOK_STRIDE) {
+    looked++;
+    if (row[i] === row[i - bytesPerPixel]) repeats++;
+  }
+  return repeats * 2 > looked ? FILTER_NONE : FILTER_UP;
+}
+
+/**
+ * Rows minus the rows above them, byte by byte modulo 256, four bytes at a time in 32-bit words (the high bit of
+ * each byte set aside, so that no borrow crosses into the next byte), in aligned copies of the rows.
+ */
+class RowDifference {
+  private readonly row: Uint8Array;
+  private readonly above: Uint8Array;
+  private readonly difference: Uint8Array;
+  private readonly rowWords: Uint32Array;
+  private readonly aboveWords: Uint32Array;
+  private readonly differenceWords: Uint32Array;
+
+  constructor(private readonly rowBytes: number) {
+    const words = Math.ceil(rowBytes / 4);
+    this.rowWords = new Uint32Array(words);
+    this.aboveWords = new Uint32Array(words);
+    this.differenceWords = new Uint32Array(words);
+    this.row = new Uint8Array(this.rowWords.buffer);
+    this.above = new Uint8Array(this.aboveWords.buffer);
+    this.difference = new Uint8Array(this.differenceWords.buffer);
+  }
+
+  /** Writes row − above into out at `at`. */
+  write(row: Uint8Array, above: Uint8Array, out: Buffer, at: number): void {
+    const { rowWords: a, aboveWords: b, differenceWords: d } = this;
+    this.row.set(row);
+    this.above.set(above);
+    for (let i = 0; i < d.length; i++) {
+      const x = a[i]!;
+      const y = b[i]!;
+      d[i] = ((x | 0x80808080) - (y & 0x7f7f7f7f)) ^ ((x ^ ~y) & 0x80808080);
+    }
+    out.set(this.difference.subarray(0, this.rowBytes), at);
+  }
 }
 
 /** The pixel rows as PNG's filtered scanlines (rowFilter), one-bit where thresholded (unfiltered). */
 class Scanlines extends Transform {
   private readonly rowBytes: number;
+  private readonly difference: RowDifference;
   private pending = Buffer.alloc(0);
   private rows = 0;
   /** The last row of the previous chunk, which the next chunk's first row is filtered against; zeros above the first. */
@@ -101,6 +148,7 @@ class Scanlines extends Transform {
     super();
     this.rowBytes = header.width * header.channels;
     this.above = new Uint8Array(this.rowBytes);
+    this.difference = new RowDifference(this.rowBytes);
   }
 
   override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
@@ -131,7 +179,7 @@ class Scanlines extends Transform {
         const filter = rowFilter(row, this.header.channels);
         out[at] = filter;
         if (filter === FILTER_NONE) row.copy(out, at + 1);
-        else for (let i = 0; i < rowBytes; i++) out[at + 1 + i] = row[i]! - above[i]!;
+        else this.difference.write(row, above, out, at + 1);
       }
       // A copy: the chunk's buffer is not ours to keep.
       this.above = new Uint8Array(pixels.subarray((rows - 1) * rowBytes, rows * rowBytes));
