@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpus } from "./helpers/corpus.js";
@@ -28,6 +30,25 @@ describe("rotate-pdf", () => {
     const { path: turned } = await runTool(server, "rotate-pdf", [corpus("habibi-rotated.pdf")], { angle: 180 });
     expect(await rotationsOf(corpus("habibi-rotated.pdf"))).toEqual([90, 180, 270, 0]);
     expect(await rotationsOf(turned)).toEqual([270, 0, 90, 180]);
+  });
+
+  it("leaves stream data as it was: a stream stored without a filter is not compressed on the way", async () => {
+    const raw = six.replace(/\.pdf$/, "-raw.pdf");
+    await promisify(execFile)("qpdf", ["--stream-data=uncompress", six, raw]);
+    const { path } = await runTool(server, "rotate-pdf", [raw]);
+    await qpdfCheck(path);
+    expect(await rotationsOf(path)).toEqual([90, 90, 90, 90, 90, 90]);
+    const filters = async (file: string) => {
+      const { stdout } = await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", "--json-stream-data=none", file], { maxBuffer: 64 * 1024 * 1024 });
+      const objects = Object.values((JSON.parse(stdout) as { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown> } }>] }).qpdf[1]);
+      // Object and cross-reference streams are the file's own structure, which qpdf writes anew.
+      const streams = objects.filter((o) => o.stream && !["/ObjStm", "/XRef"].includes(o.stream.dict["/Type"] as string));
+      return { streams: streams.length, filtered: streams.filter((o) => "/Filter" in o.stream!.dict).length };
+    };
+    expect((await filters(raw)).filtered).toBe(0);
+    const turned = await filters(path);
+    expect(turned.streams).toBeGreaterThan(0);
+    expect(turned.filtered).toBe(0);
   });
 
   it("refuses angles other than 90, 180 and 270", async () => {

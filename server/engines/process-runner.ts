@@ -120,6 +120,12 @@ export async function runProcess(options: RunOptions): Promise<RunResult> {
  * fixed `--version` commands from / and should tell what is installed, not what the sandbox lets through. */
 const UNSANDBOXED = new Set(["probe"]);
 
+/**
+ * Engines that read none of the system's configuration, only their program and its libraries: their sandbox shows
+ * them no more of it (SandboxView's systemFiles). qpdf runs two or three times for every small request.
+ */
+const LIBRARIES_ONLY = new Set(["qpdf"]);
+
 let prlimitPresent: boolean | undefined;
 
 function prlimitAvailable(): boolean {
@@ -151,7 +157,8 @@ export function engineCommandLine(
   if (UNSANDBOXED.has(engine)) return { command, args: [...args] };
   // With the sandbox on, every engine is in it: MuPDF's children too, each bound to one job (mupdf/pool.ts).
   const sandboxed = engineSandboxState() === "on";
-  const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(options, command, args) } : withoutNetwork(engine, command, args);
+  const view: SandboxView = { systemFiles: LIBRARIES_ONLY.has(engine) ? "libraries" : "all", ...options };
+  const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(view, command, args) } : withoutNetwork(engine, command, args);
   // bubblewrap's --die-with-parent already asks the kernel to kill it, and the sandbox with it, when its parent dies:
   // setpriv in front of it would be one more program started for nothing on every run.
   const dying = sandboxed ? inner : dyingWithParent(inner.command, inner.args);

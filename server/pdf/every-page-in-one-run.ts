@@ -19,8 +19,10 @@ const UNCHECKED = 2;
  * with its sentences; the page limit is kept here, after the run, whose work grows with the upload's size only.
  */
 export async function everyPageInOneRun(file: InputFile, jobArgs: readonly string[], output: string, ctx: ProcessorContext): Promise<{ pageCount: number } | undefined> {
-  // Resources are kept as they are: finding the unused ones would parse every page's content.
-  const args = [file.path, ...jobArgs, "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
+  // Resources are kept as they are: finding the unused ones would parse every page's content. Stream data is copied
+  // as it is: the job changes none, and qpdf would otherwise compress every stream stored without a filter (on pages
+  // of raw pixels, most of the run's time, for a smaller file nobody asked this tool for).
+  const args = [file.path, ...jobArgs, "--stream-data=preserve", "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
   // The run is asked for first, so that it starts first: it takes longer than the check, and programs start one
   // after the other.
   const running = qpdfReading(args, ctx).catch((err: unknown) => {
