@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { STREAMS_AS_THEY_ARE } from "../../pdf-ops/qpdf-args.js";
 import { EngineError } from "../engines/process-runner.js";
 import { checkVerdict } from "../engines/qpdf-check.js";
 import { pageCount, qpdfReading } from "../engines/qpdf.js";
@@ -22,7 +23,7 @@ export async function everyPageInOneRun(file: InputFile, jobArgs: readonly strin
   // Resources are kept as they are: finding the unused ones would parse every page's content. Stream data is copied
   // as it is: the job changes none, and qpdf would otherwise compress every stream stored without a filter (on pages
   // of raw pixels, most of the run's time, for a smaller file nobody asked this tool for).
-  const args = [file.path, ...jobArgs, "--stream-data=preserve", "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
+  const args = [file.path, ...jobArgs, STREAMS_AS_THEY_ARE, "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", output];
   // The run is asked for first, so that it starts first: it takes longer than the check, and programs start one
   // after the other.
   const running = qpdfReading(args, ctx).catch((err: unknown) => {

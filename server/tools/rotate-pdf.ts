@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { RotateOptions } from "../../catalog/options/pages.js";
 import { planRotate } from "../../pdf-ops/pages/rotate.js";
-import { rotateArg, STREAMS_AS_THEY_ARE } from "../../pdf-ops/qpdf-args.js";
+import { rotateArg } from "../../pdf-ops/qpdf-args.js";
 import { qpdf } from "../engines/qpdf.js";
 import { everyPageInOneRun } from "../pdf/every-page-in-one-run.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
@@ -13,7 +13,7 @@ export const rotatePdf: Processor<RotateOptions> = async ({ files, options }, ct
   const out = path.join(ctx.workDir, "rotated.pdf");
   // Every page turned needs no page count before the run: the usual, sound file takes one qpdf run.
   if (options.pages.trim() === "") {
-    const done = await everyPageInOneRun(file, [STREAMS_AS_THEY_ARE, rotateArg(options.angle, "1-z")], out, ctx);
+    const done = await everyPageInOneRun(file, [rotateArg(options.angle, "1-z")], out, ctx);
     if (done) {
       const plan = planRotate(options, { name: file.name, pageCount: done.pageCount });
       return { files: [{ path: out, name: plan.name, copiedByQpdfFrom: [file.path] }], message: plan.message };
