@@ -37,6 +37,9 @@ const SLOWEST_FIRST = [
   "test/scans-in-conversions.test.ts", // 36
 ];
 
+/** The test helpers' folders of a file's fixtures and downloads go when its tests end. */
+const REMOVE_TEST_FOLDERS = "test/helpers/remove-test-folders.ts";
+
 /**
  * Vitest's own order (failed first, then the last run's times, longest first) where it remembers a run of every
  * file, as on a developer's machine; on a fresh clone, as in CI, the list above first and the rest in its order.
@@ -68,15 +71,15 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", ...ALONE] } },
-      { extends: true, test: { name: "alone", include: ALONE, fileParallelism: false } },
+      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", ...ALONE], setupFiles: [REMOVE_TEST_FOLDERS] } },
+      { extends: true, test: { name: "alone", include: ALONE, fileParallelism: false, setupFiles: [REMOVE_TEST_FOLDERS] } },
       {
         extends: true,
         plugins: [react(), toolSummariesPlugin()],
         test: { name: "web", include: ["web/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["web/test-setup.ts"] },
       },
       // The built web app in Debian's chromium, against a real server (needs `npm run build` first; npm test does it).
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"] } },
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], setupFiles: [REMOVE_TEST_FOLDERS] } },
     ],
   },
 });
