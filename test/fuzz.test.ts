@@ -17,11 +17,13 @@ import { inTurn, SWEEP_TURN } from "./helpers/sweep-turn.js";
  * `npm run bench robustness`.
  */
 
-const SEED = 20_261_124;
+/** A new draw of corpus files and mutations each day (helpers/sweep-turn.ts): SWEEP_TURN=n repeats a run's. */
+const SEED = 20_261_124 + SWEEP_TURN;
 const BOMB_BYTES = 8 * 1024 * 1024;
 /** Small corpus files, so that the set runs in about two minutes on two cores. */
 const CORPUS_LIMIT_BYTES = 100_000;
-const CORPUS_MUTANTS = 10;
+/** Each kind of mutation once. */
+const CORPUS_MUTANTS = MUTATIONS.length;
 const TOOLS_PER_CORPUS_MUTANT = 4;
 
 /**
