@@ -24,17 +24,20 @@ const ALONE = [
  * has nothing left: vitest orders files it has no times for by size, which put some of these among the last.
  */
 const SLOWEST_FIRST = [
-  "test/corpus-all-tools.test.ts", // 110
-  "test/ocr.test.ts", // 110
-  "test/e2e/i18n.test.ts", // 79
-  "test/convert-corpus.test.ts", // 68
-  "test/fuzz.test.ts", // 54
-  "test/e2e/on-device.test.ts", // 53
-  "test/on-device.test.ts", // 50
-  "test/compress-image-kinds.test.ts", // 51
-  "test/queue-redis.test.ts", // 46
-  "test/sound-output.test.ts", // 37
-  "test/scans-in-conversions.test.ts", // 36
+  "test/ocr.test.ts", // 112
+  "test/e2e/on-device.test.ts", // 100
+  "test/ocr-outputs.test.ts", // 83
+  "test/corpus-all-tools.test.ts", // 74
+  "test/e2e/result-flows.test.ts", // 68
+  "test/compress-image-kinds.test.ts", // 65
+  "test/on-device.test.ts", // 64
+  "test/e2e/i18n.test.ts", // 56
+  "test/fuzz.test.ts", // 52
+  "test/convert-corpus.test.ts", // 47
+  "test/e2e/ocr.test.ts", // 47
+  "test/e2e/annotate.test.ts", // 46
+  "test/sound-output.test.ts", // 41
+  "test/linear-parsing.test.ts", // 41
 ];
 
 /** The test helpers' folders of a file's fixtures and downloads go when its tests end. */
