@@ -24,18 +24,24 @@ const ALONE = [
  * has nothing left: vitest orders files it has no times for by size, which put some of these among the last.
  */
 const SLOWEST_FIRST = [
-  "test/corpus-all-tools.test.ts", // 110
-  "test/ocr.test.ts", // 110
-  "test/e2e/i18n.test.ts", // 79
-  "test/convert-corpus.test.ts", // 68
-  "test/fuzz.test.ts", // 54
-  "test/e2e/on-device.test.ts", // 53
-  "test/on-device.test.ts", // 50
-  "test/compress-image-kinds.test.ts", // 51
-  "test/queue-redis.test.ts", // 46
-  "test/sound-output.test.ts", // 37
-  "test/scans-in-conversions.test.ts", // 36
+  "test/ocr.test.ts", // 112
+  "test/e2e/on-device.test.ts", // 100
+  "test/ocr-outputs.test.ts", // 83
+  "test/corpus-all-tools.test.ts", // 74
+  "test/e2e/result-flows.test.ts", // 68
+  "test/compress-image-kinds.test.ts", // 65
+  "test/on-device.test.ts", // 64
+  "test/e2e/i18n.test.ts", // 56
+  "test/fuzz.test.ts", // 52
+  "test/convert-corpus.test.ts", // 47
+  "test/e2e/ocr.test.ts", // 47
+  "test/e2e/annotate.test.ts", // 46
+  "test/sound-output.test.ts", // 41
+  "test/linear-parsing.test.ts", // 41
 ];
+
+/** The test helpers' folders of a file's fixtures and downloads go when its tests end. */
+const REMOVE_TEST_FOLDERS = "test/helpers/remove-test-folders.ts";
 
 /**
  * Vitest's own order (failed first, then the last run's times, longest first) where it remembers a run of every
@@ -68,15 +74,15 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", ...ALONE] } },
-      { extends: true, test: { name: "alone", include: ALONE, fileParallelism: false } },
+      { extends: true, test: { name: "server", include: ["test/**/*.test.ts"], exclude: ["test/e2e/**", ...ALONE], setupFiles: [REMOVE_TEST_FOLDERS] } },
+      { extends: true, test: { name: "alone", include: ALONE, fileParallelism: false, setupFiles: [REMOVE_TEST_FOLDERS] } },
       {
         extends: true,
         plugins: [react(), toolSummariesPlugin()],
         test: { name: "web", include: ["web/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["web/test-setup.ts"] },
       },
       // The built web app in Debian's chromium, against a real server (needs `npm run build` first; npm test does it).
-      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"] } },
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts"], setupFiles: [REMOVE_TEST_FOLDERS] } },
     ],
   },
 });

@@ -58,17 +58,17 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 describe("compress-pdf image kinds", () => {
-  it("re-encodes three JPEG 2000 photos as JPEG, below Ghostscript /ebook's size and looking the same", async () => {
-    const photos = await Promise.all([3, 4, 5].map((seed) => syntheticPhoto(1600, 1067, seed)));
+  it("re-encodes two JPEG 2000 photos as JPEG, below Ghostscript /ebook's size and looking the same", async () => {
+    const photos = await Promise.all([3, 4].map((seed) => syntheticPhoto(1600, 1067, seed)));
     const input = await writeTemp("jpx-photos.pdf", imagesPdf(await Promise.all(photos.map((p) => jpxImage(p, 8)))));
     const { path: out, reply } = await runTool(server, "compress-pdf", [input], { compressionLevel: "recommended" });
     await qpdfCheck(out);
-    expect(reply.message).toContain("Re-encoded as JPEG: 3 JPEG 2000 images");
-    expect((await pdfImageList(out)).map((c) => c[8])).toEqual(["jpeg", "jpeg", "jpeg"]);
+    expect(reply.message).toContain("Re-encoded as JPEG: 2 JPEG 2000 images");
+    expect((await pdfImageList(out)).map((c) => c[8])).toEqual(["jpeg", "jpeg"]);
     const gs = await ghostscriptEbook(input);
     expect(await sizeOf(out)).toBeLessThan(await sizeOf(gs));
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.2);
-    expect(await pdfSsim(input, out, 3, 100)).toBeGreaterThan(0.95);
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
   }, 120_000);
 
   it.each<[string, () => Promise<ImageObject>, string]>([
@@ -129,7 +129,7 @@ describe("compress-pdf image kinds", () => {
     expect(objects.size).toBe(1);
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) / 3 / 5);
     expect(await sizeOf(out)).toBeLessThan(await sizeOf(await ghostscriptEbook(input)));
-    expect(await pdfSsim(input, out, 3, 100)).toBeGreaterThan(0.95);
+    expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
   }, 120_000);
 });
 

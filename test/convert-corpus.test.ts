@@ -2,13 +2,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusPdfs, ENCRYPTED_PDF } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
+import { inTurn } from "./helpers/sweep-turn.js";
 
 /**
  * Every real-world corpus PDF through the formats built from structured text and page rendering: each converts,
  * repaired if need be; the file that needs a password and the one whose page tree is lost (see
  * corpus-all-tools.test.ts) are refused with their sentences, as are scans where OCR is turned off. Never a server
- * error. In the test run each format meets half the corpus, in turn, and every file that must be refused;
- * CORPUS_SWEEP=full (`npm run bench corpus-sweep`) sends every file through every format.
+ * error. In the test run each format meets a third of the corpus, in turn (which third changes from day to day:
+ * helpers/sweep-turn.ts), and every file that must be refused; CORPUS_SWEEP=full (`npm run bench corpus-sweep`) sends every file through every format.
  */
 
 const FULL = process.env.CORPUS_SWEEP === "full";
@@ -31,7 +32,7 @@ const FORMATS: Array<[string, Record<string, string>]> = [
 ];
 
 function filesFor(format: number): string[] {
-  return corpusPdfs().filter((f, index) => FULL || REFUSED.includes(path.basename(f)) || (index + format) % 2 === 0);
+  return corpusPdfs().filter((f, index) => FULL || REFUSED.includes(path.basename(f)) || inTurn(index, format, 3));
 }
 
 describe.each(FORMATS.map(([tool, fields], format) => [tool, fields, format] as const))("%s on the corpus", (tool, fields, format) => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { processFolder } from "./process-folder.js";
 
 /**
  * The script an engine child runs, from the build or from source. The build's JavaScript runs as it is. From source
@@ -30,10 +31,8 @@ function bundle(file: string): string {
   // Beside the installed packages, so that the bundle's imports of them resolve as the sources' do.
   const cache = path.join(nodeModulesOf(file), ".cache");
   fs.mkdirSync(cache, { recursive: true });
-  const folder = fs.mkdtempSync(path.join(cache, "pdf-toolbox-child-"));
   // A sandboxed child runs as another user: it must be able to read the bundle.
-  fs.chmodSync(folder, 0o755);
-  process.once("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
+  const folder = processFolder("pdf-toolbox-child-", { parent: cache, mode: 0o755 });
   // Named as the source is (mupdf/child.mjs), so that a process list still tells which engine a child serves.
   const entry = path.join(folder, path.basename(path.dirname(file)), `${path.basename(file, ".ts")}.mjs`);
   esbuild.buildSync({

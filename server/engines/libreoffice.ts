@@ -8,6 +8,7 @@ import type { EngineContext } from "./context.js";
 import { BRIDGE_PY } from "./libreoffice-bridge.js";
 import { prepareProfile } from "./libreoffice-profile.js";
 import { EngineError, runProcess, setEngineConcurrency } from "./process-runner.js";
+import { removeFoldersOfEndedProcesses } from "./process-folder.js";
 import { engineSandboxState } from "./sandbox.js";
 
 /**
@@ -109,19 +110,8 @@ function stopSlot(slot: Slot): void {
   slot.stop = undefined;
 }
 
-/** Profile folders of servers that died without their exit handler (killed outright) are removed at start. */
-function removeStaleProfiles(): void {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    const pid = Number(/^pdf-toolbox-office-(\d+)$/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
-removeStaleProfiles();
+// Profile folders of servers that died without their exit handler (killed outright) are removed at start.
+removeFoldersOfEndedProcesses(os.tmpdir(), "pdf-toolbox-office-");
 
 process.once("exit", () => {
   for (const slot of slots) stopSlot(slot);

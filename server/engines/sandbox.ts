@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { processFolder } from "./process-folder.js";
 
 /**
  * Engines run in a filesystem sandbox (bubblewrap). A crafted document can make an engine read files: an office
@@ -239,30 +240,12 @@ export function sandboxWarning(): string | undefined {
   }
 }
 
-const IDENTITY_PREFIX = "pdf-toolbox-sandbox-";
-
-/** Identity folders of processes that died without their exit handler (killed outright) are removed. */
-function removeStaleIdentities(): void {
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    const pid = Number(new RegExp(`^${IDENTITY_PREFIX}(\\d+)-\\w+$`).exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ESRCH") fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
-
 /** A passwd and group naming only the engines' user, so that programs asking who they are get an answer. */
 function identityFiles(): { passwd: string; group: string } {
   if (!identityDir) {
-    removeStaleIdentities();
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${IDENTITY_PREFIX}${process.pid}-`));
-    fs.chmodSync(dir, 0o755);
+    const dir = processFolder("pdf-toolbox-sandbox-", { mode: 0o755 });
     fs.writeFileSync(path.join(dir, "passwd"), `engine:x:${ENGINE_UID}:${ENGINE_UID}:engine:/tmp:/usr/sbin/nologin\n`, { mode: 0o644 });
     fs.writeFileSync(path.join(dir, "group"), `engine:x:${ENGINE_UID}:\n`, { mode: 0o644 });
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
     identityDir = dir;
   }
   return { passwd: path.join(identityDir, "passwd"), group: path.join(identityDir, "group") };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LANGUAGE_TAGS, LOCALES, type Locale } from "../../catalog/locales.js";
 import { corpus } from "../helpers/corpus.js";
 import { makeNumberedPdf, pdfinfo, tempDir } from "../helpers/pdf-tools.js";
+import { oneInTurn, someInTurn } from "../helpers/sweep-turn.js";
 import { startWebHarness, type WebHarness } from "./harness.js";
 
 let web: WebHarness;
@@ -70,18 +71,41 @@ const RUN: Record<"de" | "ja", { button: string; processing: string; onDevice: s
 
 const home = (locale: Locale) => (locale === "en" ? "/" : `/${locale}/`);
 
+/**
+ * The pages of every language are served and checked as HTML on every run; in the browser (the app started, axe's
+ * checks) English and two other languages are, in turn (helpers/sweep-turn.ts), so that each language meets the
+ * browser on the runs of a few days.
+ */
+const OTHER_LOCALES = LOCALES.filter((l) => l !== "en");
+const BROWSER_LOCALES = someInTurn(OTHER_LOCALES, 2);
+
+async function prerendered(path: string): Promise<string> {
+  const response = await fetch(`${web.server.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
 describe("the site in eight languages", () => {
-  it.each(LOCALES)("serves the %s home page prerendered in its language, with alternates and no accessibility violation", async (locale) => {
+  it("serves every language's home page and a tool page prerendered in the language, with alternates", async () => {
+    for (const locale of LOCALES) {
+      // Before any script: the prerendered HTML is already in the language.
+      const html = await prerendered(home(locale));
+      expect(html).toContain(`<html lang="${LANGUAGE_TAGS[locale]}" dir="ltr">`);
+      for (const other of LOCALES) expect(html).toContain(`hreflang="${LANGUAGE_TAGS[other]}" href="${home(other)}"`);
+      expect(html).toContain('hreflang="x-default" href="/"');
+      expect(html).toContain(PAGES[locale].hero);
+      const tool = await prerendered(`${home(locale)}rotate-pdf`);
+      expect(tool).toContain(`<html lang="${LANGUAGE_TAGS[locale]}" dir="ltr">`);
+      expect(tool).toContain(`<title>${PAGES[locale].tool} | PDF Toolbox</title>`);
+      expect(tool).toMatch(new RegExp(`rel="canonical" href="${home(locale)}rotate-pdf"`));
+    }
+  });
+
+  it.each(["en", ...BROWSER_LOCALES] as Locale[])("shows the %s home page in its language, with no accessibility violation", async (locale) => {
     const { page, errors } = await web.open();
     const response = await page.goto(home(locale));
     expect(response?.status()).toBe(200);
-    // Before any script: the prerendered HTML is already in the language.
-    const html = await response!.text();
-    expect(html).toContain(`<html lang="${LANGUAGE_TAGS[locale]}" dir="ltr">`);
-    for (const other of LOCALES) expect(html).toContain(`hreflang="${LANGUAGE_TAGS[other]}" href="${home(other)}"`);
-    expect(html).toContain('hreflang="x-default" href="/"');
     const known = PAGES[locale];
-    expect(html).toContain(known.hero);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(known.hero);
     expect(await page.locator("#tools-title").innerText()).toBe(known.grid);
     await page.waitForFunction("document.querySelector('[data-testid=\"language-select\"]')?.value !== undefined");
@@ -90,7 +114,7 @@ describe("the site in eight languages", () => {
     expect(errors).toEqual([]);
   });
 
-  it.each(LOCALES.filter((l) => l !== "en"))("shows a tool page in %s: its name, the upload area and the head", async (locale) => {
+  it.each(BROWSER_LOCALES)("shows a tool page in %s: its name, the upload area and the head", async (locale) => {
     const { page, errors } = await web.open();
     await page.goto(`/${locale}/rotate-pdf`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(PAGES[locale].tool);
@@ -118,12 +142,18 @@ describe("the site in eight languages", () => {
   });
 
   // Rotate runs on the device unless the visitor chooses the server: the sentence is the same either way.
-  it.each([
-    ["de", "device"],
-    ["de", "server"],
-    ["ja", "device"],
-    ["ja", "server"],
-  ] as const)("runs Rotate PDF in %s on the %s with translated progress, result and toast", async (locale, where) => {
+  // Each language and each way on every run: German on one and Japanese on the other, in turn.
+  const runs: Array<Array<["de" | "ja", "device" | "server"]>> = [
+    [
+      ["de", "device"],
+      ["ja", "server"],
+    ],
+    [
+      ["de", "server"],
+      ["ja", "device"],
+    ],
+  ];
+  it.each(oneInTurn(runs))("runs Rotate PDF in %s on the %s with translated progress, result and toast", async (locale, where) => {
     const { page, errors } = await web.open();
     await page.addInitScript({ content: PROGRESS_RECORDER });
     await page.goto(`/${locale}/rotate-pdf`);

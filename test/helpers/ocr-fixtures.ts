@@ -27,6 +27,14 @@ export interface TextBlock {
   size: number;
 }
 
+/** Three English paragraphs in three fonts: the page the OCR tests read back, character by character. */
+export const ENGLISH: TextBlock[] = [
+  { font: "dejavuSans", size: 13, text: "The quick brown fox jumps over the lazy dog while the careful reader checks every character of this sentence." },
+  { font: "liberationSerif", size: 14, text: "Invoices must be paid within thirty days. Please quote the reference number 40871 on every payment you make." },
+  { font: "dejavuSerif", size: 12, text: "Scanned documents become searchable once their words are recognised and laid over the page as invisible text." },
+];
+export const expectedEnglish = ENGLISH.map((b) => b.text).join(" ");
+
 /** Pages of text blocks, each block wrapped to the page width. */
 export async function textPdf(pages: readonly TextBlock[][]): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

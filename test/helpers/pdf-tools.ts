@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument, StandardFonts, rgb } from "@cantoo/pdf-lib";
+import { testFolder } from "./test-folders.js";
 
 /**
  * Independent checks of what the server produced: poppler's pdfinfo and pdftotext, qpdf --check, and pdftoppm
@@ -66,7 +67,7 @@ export async function renderGray(file: string, page: number, dpi = 50): Promise<
 }
 
 export async function tempDir(): Promise<string> {
-  return fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-fixture-"));
+  return testFolder("fixture-");
 }
 
 /** A PDF whose pages say "Page N of TOTAL" in large type, so page order can be read back with pdftotext. */

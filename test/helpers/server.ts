@@ -7,6 +7,7 @@ import { openQueue } from "../../server/jobs/open-queue.js";
 import { openStorage } from "../../server/storage/open-store.js";
 import type { Clock, FileStore } from "../../server/storage/store.js";
 import type { WorkDirs } from "../../server/storage/work-dirs.js";
+import { testFolder } from "./test-folders.js";
 
 /** A real server on a loopback port with its own data folder, for tests that go through HTTP. */
 export interface TestServer {
@@ -115,7 +116,7 @@ export async function postForm(
 export async function download(server: Pick<TestServer, "url">, downloadUrl: string): Promise<{ path: string; headers: Headers }> {
   const res = await fetch(`${server.url}${downloadUrl}`);
   if (res.status !== 200) throw new Error(`download ${downloadUrl} gave ${res.status}`);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-dl-"));
+  const dir = await testFolder("dl-");
   const file = path.join(dir, "download");
   await fs.writeFile(file, Buffer.from(await res.arrayBuffer()));
   return { path: file, headers: res.headers };

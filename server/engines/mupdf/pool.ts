@@ -6,6 +6,7 @@ import { childScript } from "../child-script.js";
 import type { EngineContext } from "../context.js";
 import { EnginePool, type EnginePoolLimits, type EnginePoolOptions } from "../engine-pool.js";
 import { JobBoundPools } from "../job-bound-pools.js";
+import { processFolder } from "../process-folder.js";
 import { engineSandboxState } from "../sandbox.js";
 import { timeLimitFor } from "../process-runner.js";
 import type { TaskArgs, TaskName, TaskResult } from "./tasks.js";
@@ -35,21 +36,30 @@ export function configureMupdf(settings: { workDir: string; limits: EnginePoolLi
   limits = settings.limits;
 }
 
+/**
+ * The folder of this process's own that holds the pool's folders and files below: readable by the sandboxed children,
+ * which read the stand-in package.json in it.
+ */
+const ownFolder = () => processFolder("pdf-toolbox-mupdf-", { mode: 0o755 });
+
+/** A folder in the pool's own, made once. */
+function subfolder(name: string): string {
+  const dir = path.join(ownFolder(), name);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
 /** Before any configuration (the engine probe at start-up), a folder of the pool's own. */
 function childWorkDir(): string {
-  workDir ??= fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-"));
+  workDir ??= subfolder("work");
   return workDir;
 }
 
 let probeDir: string | undefined;
 
-/** A folder for tasks of no job; removed when the server ends. */
+/** A folder for tasks of no job. */
 function probeFolder(): string {
-  if (!probeDir) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-probe-"));
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-    probeDir = dir;
-  }
+  probeDir ??= subfolder("probe");
   return probeDir;
 }
 
@@ -96,11 +106,8 @@ let moduleType: string | undefined;
 
 function moduleTypeFile(): string {
   if (!moduleType) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pdf-toolbox-mupdf-package-"));
-    fs.chmodSync(dir, 0o755);
-    moduleType = path.join(dir, "package.json");
+    moduleType = path.join(ownFolder(), "package.json");
     fs.writeFileSync(moduleType, '{ "type": "module" }\n', { mode: 0o644 });
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   }
   return moduleType;
 }
