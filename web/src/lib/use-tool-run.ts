@@ -152,10 +152,22 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload, allowDevice],
   );
 
+  /**
+   * Starts the device's worker and this tool's engine for the files chosen, if they will run here: the visitor then
+   * spends the time the engine takes to load on the settings, not waiting after pressing the button.
+   */
+  const prepare = useCallback(
+    (files: readonly File[], values: Record<string, unknown>) => {
+      if (!allowDevice || files.length === 0 || !runsHere(tool, files, values, "auto")) return;
+      void import("../device/run-on-device.js").then(({ warmDevice }) => warmDevice(processorIdOf(tool)));
+    },
+    [tool, allowDevice],
+  );
+
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);
   /** The last run again, on the server: the one-click way out of a device run that failed. */
   const runOnServer = useCallback(() => {
     if (lastRun.current) void run(lastRun.current.files, lastRun.current.values, "server");
   }, [run]);
-  return { state, run, cancel, reset, runOnServer };
+  return { state, run, cancel, reset, runOnServer, prepare };
 }

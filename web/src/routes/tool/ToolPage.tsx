@@ -20,6 +20,7 @@ import { ContinueWith } from "./ContinueWith.js";
 import { FOCUS_AFTER_RUN, ProgressDialog } from "./ProgressDialog.js";
 import { ToolHeader } from "./ToolHeader.js";
 import { DeviceFallback } from "./WhereItRuns.js";
+import { usePrefersServer } from "../../device/where-to-run.js";
 import { takesWebAddress, WebAddressForm } from "./WebAddressForm.js";
 import { SETTINGS_PANELS } from "./settings/index.js";
 import type { Values } from "./settings/types.js";
@@ -53,7 +54,13 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, runOnServer } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
+  const { state, run, cancel, runOnServer, prepare } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
+  const serverChosen = usePrefersServer();
+  const idle = state.phase === "idle";
+  // Files added (or the device chosen again, or a run cancelled): the worker gets ready for the next run.
+  useEffect(() => {
+    if (idle && !serverChosen) prepare(files, batch ? { ...values, batch: true } : values);
+  }, [idle, serverChosen, files, batch, values, prepare]);
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
