@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { processorIdOf, type ToolDefinition } from "../../../catalog/index.js";
 import { runsOnDeviceWith } from "../../../catalog/on-device.js";
-import { prefersServer } from "../device/where-to-run.js";
+import { prefersServer, usePrefersServer } from "../device/where-to-run.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
@@ -170,4 +170,21 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     if (lastRun.current) void run(lastRun.current.files, lastRun.current.values, "server");
   }, [run]);
   return { state, run, cancel, reset, runOnServer, prepare };
+}
+
+/**
+ * Gets the device ready (see prepare) for the files on screen whenever no run is under way: files added, the device
+ * chosen again, or a run cancelled (whose worker was stopped).
+ */
+export function useDeviceReady(
+  prepare: (files: readonly File[], values: Record<string, unknown>) => void,
+  state: Pick<RunState, "phase">,
+  files: readonly File[],
+  values: Record<string, unknown>,
+): void {
+  const serverChosen = usePrefersServer();
+  const idle = state.phase === "idle";
+  useEffect(() => {
+    if (idle && !serverChosen) prepare(files, values);
+  }, [idle, serverChosen, files, values, prepare]);
 }
