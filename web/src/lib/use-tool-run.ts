@@ -159,7 +159,10 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
   const prepare = useCallback(
     (files: readonly File[], values: Record<string, unknown>) => {
       if (!allowDevice || files.length === 0 || !runsHere(tool, files, values, "auto")) return;
-      void import("../device/run-on-device.js").then(({ warmDevice }) => warmDevice(processorIdOf(tool)));
+      // Only a head start: where the worker cannot start, the run says so itself.
+      void import("../device/run-on-device.js")
+        .then(({ warmDevice }) => warmDevice(processorIdOf(tool)))
+        .catch(() => undefined);
     },
     [tool, allowDevice],
   );
