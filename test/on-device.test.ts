@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ON_DEVICE_TOOLS } from "../catalog/on-device.js";
-import { DEVICE_OPERATIONS } from "../pdf-ops/device/operations.js";
+import { DEVICE_OPERATIONS, ENGINE_FIRST_NEEDED } from "../pdf-ops/device/operations.js";
 import { named, runOnDevice, runOnServer, type Fields, type Named } from "./helpers/both-paths.js";
 import type { DeviceOutput } from "../pdf-ops/device/operation.js";
 import { corpus, ENCRYPTED_PDF } from "./helpers/corpus.js";
@@ -100,6 +100,10 @@ beforeAll(async () => {
 describe("the tools that run on the device", () => {
   it("are the catalogue's list, each with its operation", () => {
     expect(Object.keys(DEVICE_OPERATIONS).sort()).toEqual([...ON_DEVICE_TOOLS].sort());
+  });
+
+  it("each say which engine the worker loads for them before their run", () => {
+    expect(Object.keys(ENGINE_FIRST_NEEDED).sort()).toEqual([...ON_DEVICE_TOOLS].sort());
   });
 });
 

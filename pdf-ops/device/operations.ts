@@ -34,3 +34,28 @@ export const DEVICE_OPERATIONS: Readonly<Record<string, DeviceOperation<never>>>
   "add-page-numbers": loadedWhenRun(async () => (await import("./stamp.js")).addPageNumbersOnDevice as DeviceOperation<never>),
   "jpg-to-pdf": loadedWhenRun(async () => (await import("./images-to-pdf.js")).jpgToPdfOnDevice as DeviceOperation<never>),
 };
+
+export type DeviceEngineName = "qpdf" | "mupdf";
+
+/**
+ * The WebAssembly engine each tool's run starts with, which the worker loads and compiles while the visitor is still
+ * choosing settings. An engine needed only now and then (MuPDF for a merge's bookmarks) loads when it is needed.
+ */
+export const ENGINE_FIRST_NEEDED: Readonly<Record<string, DeviceEngineName | undefined>> = {
+  "merge-pdf": "qpdf",
+  "split-pdf": "qpdf",
+  "rotate-pdf": "qpdf",
+  "delete-pages": "qpdf",
+  "organize-pdf": "qpdf",
+  "protect-pdf": "qpdf",
+  "unlock-pdf": "qpdf",
+  "pdf-to-text": "mupdf",
+  "pdf-to-jpg": "mupdf",
+  "pdf-to-png": "mupdf",
+  "annotate-pdf": "mupdf",
+  "sign-pdf": "mupdf",
+  "add-watermark": "mupdf",
+  "add-page-numbers": "mupdf",
+  // pdf-lib's own JavaScript makes the document.
+  "jpg-to-pdf": undefined,
+};

@@ -112,6 +112,28 @@ describe("Convert PDF screen", () => {
   });
 });
 
+describe("a format's own page", () => {
+  it("shows PDF to Excel's settings, and the page range chosen there is what the server converts", async () => {
+    const { page, errors } = await web.open();
+    const source = await writeTemp("three.pdf", await makeNumberedPdf(3));
+    await page.goto("/pdf-to-excel");
+    await page.getByLabel("Choose files").setInputFiles(source);
+    await page.getByLabel("Page range").fill("2-3");
+    expect(await page.getByRole("switch", { name: "Keep page layout" }).getAttribute("aria-checked")).toBe("true");
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/pdf-to-excel-settings.png`, fullPage: true });
+    const workbook = await downloadOf(page, () => page.getByRole("button", { name: "Process File" }).click(), 120_000);
+    expect(workbook.name).toBe("three.xlsx");
+    const entries = await readZip(workbook.path);
+    // One sheet per page kept, and only the pages asked for: the workbook's own strings, read from its XML.
+    expect([...entries.keys()].filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))).toHaveLength(2);
+    const strings = words([...entries].filter(([name]) => name.startsWith("xl/")).map(([, data]) => data.toString("utf8").replace(/<[^>]+>/g, " ")).join(" "));
+    expect(strings).toContain("Sample page 2 of 3");
+    expect(strings).toContain("Sample page 3 of 3");
+    expect(strings).not.toContain("Sample page 1 of 3");
+    expect(errors).toEqual([]);
+  }, 150_000);
+});
+
 describe("PDF to Word screen", () => {
   it("converts two PDFs into a ZIP of two Word documents, then starts over", async () => {
     const { page, errors } = await web.open();

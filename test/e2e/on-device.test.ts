@@ -388,23 +388,50 @@ describe("page tools on the device", () => {
     await expect.poll(() => page.getByTestId("result").innerText()).toContain("Repaired on the way: damaged.pdf");
   });
 
-  it("cancels a device run by stopping its worker; nothing downloads", async () => {
-    const { page, calls } = await openTool("/rotate-pdf", ten);
-    // Hold the engine's download, so that the run is still in the worker when Cancel is pressed.
+  it("starts the worker and loads qpdf when files are added, not before", async () => {
+    const { page, errors } = await web.open();
+    const wasm: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith(".wasm")) wasm.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/rotate-pdf");
+    await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
+    expect(page.workers().filter((w) => w.url().includes("device.worker"))).toHaveLength(0);
+    await page.getByLabel("Choose files").setInputFiles(ten);
+    // Only qpdf, the engine a rotation starts with; MuPDF waits until a run needs it.
+    await expect.poll(() => wasm, { timeout: 20_000 }).toEqual([expect.stringMatching(/qpdf.*\.wasm$/)]);
+    expect(page.workers().filter((w) => w.url().includes("device.worker"))).toHaveLength(1);
+    const ready = page.workers().find((w) => w.url().includes("device.worker"));
+    const [rotated] = await runAndDownload(page, "Process File");
+    expect(await rotationsOf(rotated!)).toEqual(Array(10).fill(90));
+    // The warm worker served the run.
+    expect(page.workers().filter((w) => w.url().includes("device.worker"))).toEqual([ready]);
+    expect(errors).toEqual([]);
+  });
+
+  it("cancels a device run by stopping its worker; nothing downloads; a fresh worker gets ready", async () => {
+    const { page } = await web.open();
+    const calls = watchApi(page);
+    // Hold the engine's download, so that the run is still in the worker when Cancel is pressed. The worker starts
+    // loading it as soon as the file is added.
     await page.route("**/*.wasm", () => undefined);
+    await page.goto("/rotate-pdf");
+    await page.getByLabel("Choose files").setInputFiles(ten);
     let downloads = 0;
     page.on("download", () => downloads++);
     // The device's worker (the page also starts pdf.js's, for the file's picture), read from the page's list of
     // workers rather than caught as an event, which would be missed by a listener attached a moment late.
-    const deviceWorkers = () => page.workers().filter((w) => w.url().includes("device.worker")).length;
+    const deviceWorkers = () => page.workers().filter((w) => w.url().includes("device.worker"));
+    await expect.poll(() => deviceWorkers().length, { timeout: 20_000 }).toBe(1);
+    const running = deviceWorkers()[0]!;
     await page.getByRole("button", { name: "Process File" }).click();
     const dialog = page.getByRole("dialog");
     await expect.poll(() => dialog.innerText()).toContain("Processing on your device");
-    await expect.poll(deviceWorkers, { timeout: 20_000 }).toBe(1);
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect.poll(deviceWorkers, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => deviceWorkers().includes(running), { timeout: 20_000 }).toBe(false);
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await toastText(page)).toContain("Cancelled");
+    await expect.poll(() => deviceWorkers().length, { timeout: 20_000 }).toBe(1);
     expect(downloads).toBe(0);
     expect(calls).toEqual([]);
   });

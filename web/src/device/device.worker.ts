@@ -20,7 +20,7 @@ import { msg, type Message } from "../../../pdf-ops/message.js";
 import { DEFAULT_MAX_PAGES } from "../../../pdf-ops/limits.js";
 import { safeFileName } from "../../../pdf-ops/names.js";
 import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operation.js";
-import { DEVICE_OPERATIONS } from "../../../pdf-ops/device/operations.js";
+import { DEVICE_OPERATIONS, ENGINE_FIRST_NEEDED } from "../../../pdf-ops/device/operations.js";
 import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
@@ -72,18 +72,39 @@ const engines: DeviceEngines = {
  * instance. The compiled module is kept here by address and instantiated again, which takes a fraction of the time.
  */
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
+
+function compiledAt(url: string, response: () => Promise<Response>): Promise<WebAssembly.Module> {
+  let module = compiled.get(url);
+  if (!module) {
+    module = response().then((r) => WebAssembly.compileStreaming(r));
+    compiled.set(url, module);
+    // A failed compile (a network error) is not kept: the next run tries again.
+    module.catch(() => compiled.delete(url));
+  }
+  return module;
+}
+
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const response = await source;
-  let module = compiled.get(response.url);
-  if (module) void response.body?.cancel();
-  else {
-    module = WebAssembly.compileStreaming(response);
-    compiled.set(response.url, module);
-    // A failed compile (a network error) is not kept: the next run tries again.
-    module.catch(() => compiled.delete(response.url));
-  }
+  const known = compiled.get(response.url);
+  // A warm start may already be compiling it: this second download is not needed.
+  if (known) void response.body?.cancel();
+  const module = known ?? compiledAt(response.url, async () => response);
   return { module: await module, instance: await WebAssembly.instantiate(await module, imports) };
 };
+
+/**
+ * Loads a tool's engine before its run: sent when the visitor adds files, so that fetching and compiling the
+ * WebAssembly (and the browser's optimising compile after it) happen while settings are chosen. Its failure is
+ * the run's to report: the run loads the engine again.
+ */
+async function warm(tool: string): Promise<void> {
+  const engine = ENGINE_FIRST_NEEDED[tool];
+  if (engine === "qpdf") {
+    const url = new URL(qpdfWasmUrl, self.location.href).href;
+    await compiledAt(url, () => fetch(url, { credentials: "same-origin" }));
+  } else if (engine === "mupdf") await engines.mupdf();
+}
 
 // qpdf leaves through exit() on some errors: Emscripten rejects a promise of its own with the exit status, which
 // QpdfSession has already read. Nothing else is silenced.
@@ -143,6 +164,7 @@ const SERVER_SAYS_THE_SAME = new Set(["invalid_options", "too_many_pages", "inco
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   if (event.data.type === "run") void run(event.data);
+  else if (event.data.type === "warm") warm(event.data.tool).catch(() => undefined);
   else void reportAssets();
 };
 

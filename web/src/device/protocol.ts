@@ -2,7 +2,11 @@ import type { Text } from "../../../pdf-ops/message.js";
 
 /** The messages between a tool page and the device worker. Files go both ways as File objects (handles, not copies). */
 
-export type WorkerRequest = ({ type: "run" } & DeviceRequest) | { type: "assets" };
+export type WorkerRequest =
+  | ({ type: "run" } & DeviceRequest)
+  /** Load the engine this tool starts with, ahead of its run. */
+  | { type: "warm"; tool: string }
+  | { type: "assets" };
 
 export interface DeviceRequest {
   /** The id of the tool that does the work (processorIdOf). */

@@ -2,12 +2,12 @@ import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
 import { sayOnPage } from "../i18n/say.js";
 import { keepForOffline } from "./offline.js";
-import type { DeviceMessage, DeviceRequest } from "./protocol.js";
+import type { DeviceMessage, DeviceRequest, WorkerRequest } from "./protocol.js";
 
 /**
  * Runs a tool in the device worker and hands back a reply shaped as the server's, with downloads from blob: URLs
- * and the outputs as files for the next tool. One worker serves the page's runs; Cancel terminates it, so that the
- * engines stop at once, and the next run starts a fresh one.
+ * and the outputs as files for the next tool. One worker serves the page's runs, started (with the tool's engine)
+ * when the visitor adds files; Cancel terminates it, so that the engines stop at once, and a fresh one starts.
  */
 
 /** The device could not do it: the sentence says why; `serverMayHelp` offers the server in its place. */
@@ -26,10 +26,42 @@ export interface DeviceReply extends ProcessReply {
 }
 
 let worker: Worker | undefined;
+/** The tools whose engine the current worker was asked to load. */
+let warmedFor = new Set<string>();
 let urls: string[] = [];
 
-function startWorker(): Worker {
-  return new Worker(new URL("./device.worker.ts", import.meta.url), { type: "module", name: "device" });
+function currentWorker(): Worker {
+  if (worker) return worker;
+  const started = new Worker(new URL("./device.worker.ts", import.meta.url), { type: "module", name: "device" });
+  worker = started;
+  warmedFor = new Set();
+  idle(started);
+  return started;
+}
+
+function stop(stopped: Worker): void {
+  stopped.terminate();
+  if (worker === stopped) worker = undefined;
+}
+
+/** Between runs, a worker that fails (its script did not load) is let go: the next run starts another and says why. */
+function idle(waiting: Worker): void {
+  waiting.onmessage = null;
+  waiting.onerror = (event) => {
+    event.preventDefault();
+    stop(waiting);
+  };
+}
+
+/**
+ * Starts the worker and the engine this tool's run begins with, if not already done: called when the visitor adds
+ * files on the tool's page, so that the run finds them ready.
+ */
+export function warmDevice(tool: string): void {
+  const warming = currentWorker();
+  if (warmedFor.has(tool)) return;
+  warmedFor.add(tool);
+  warming.postMessage({ type: "warm", tool } satisfies WorkerRequest);
 }
 
 function linkTo(file: File): string {
@@ -51,19 +83,14 @@ export function runOnDevice(
   // The previous run's downloads are let go: its result card is gone.
   for (const url of urls) URL.revokeObjectURL(url);
   urls = [];
-  const current = (worker ??= startWorker());
+  const current = currentWorker();
   return new Promise((resolve, reject) => {
-    const stop = () => {
-      current.terminate();
-      if (worker === current) worker = undefined;
-    };
     const onAbort = () => {
-      stop();
+      stop(current);
       reject(new DOMException("The run was cancelled.", "AbortError"));
     };
     const settle = () => {
-      current.onmessage = null;
-      current.onerror = null;
+      idle(current);
       signal.removeEventListener("abort", onAbort);
     };
     current.onmessage = (event: MessageEvent<DeviceMessage>) => {
@@ -73,7 +100,7 @@ export function runOnDevice(
       settle();
       if (message.type === "failed") {
         // A worker whose engine failed may hold a broken or swollen heap: the next run gets a fresh one.
-        stop();
+        stop(current);
         void sayOnPage(message.message).then((sentence) => reject(new DeviceRunError(sentence, message.serverMayHelp)));
         return;
       }
@@ -95,12 +122,12 @@ export function runOnDevice(
     current.onerror = (event) => {
       event.preventDefault();
       settle();
-      stop();
+      stop(current);
       const why = event.message ? msg("common:device.couldNotStartBecause", { reason: event.message }) : msg("common:device.couldNotStart");
       void sayOnPage(why).then((sentence) => reject(new DeviceRunError(sentence, true)));
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    current.postMessage({ type: "run", ...request });
+    current.postMessage({ type: "run", ...request } satisfies WorkerRequest);
   });
 }

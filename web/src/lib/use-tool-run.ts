@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { processorIdOf, type ToolDefinition } from "../../../catalog/index.js";
 import { runsOnDeviceWith } from "../../../catalog/on-device.js";
-import { prefersServer } from "../device/where-to-run.js";
+import { prefersServer, usePrefersServer } from "../device/where-to-run.js";
 import { cancelJob, followJob, isAbort, ProcessingError, startDownload, startJob, UnexplainedReplyError, type ProcessReply } from "./jobs-api.js";
 import { toast } from "./toast-store.js";
 import { optionDefaults } from "./option-schema.js";
@@ -152,10 +152,42 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
     [tool, success, partialTitle, failureTitle, failureFallback, unexplainedFailure, autoDownload, allowDevice],
   );
 
+  /**
+   * Starts the device's worker and this tool's engine for the files chosen, if they will run here: the visitor then
+   * spends the time the engine takes to load on the settings, not waiting after pressing the button.
+   */
+  const prepare = useCallback(
+    (files: readonly File[], values: Record<string, unknown>) => {
+      if (!allowDevice || files.length === 0 || !runsHere(tool, files, values, "auto")) return;
+      // Only a head start: where the worker cannot start, the run says so itself.
+      void import("../device/run-on-device.js")
+        .then(({ warmDevice }) => warmDevice(processorIdOf(tool)))
+        .catch(() => undefined);
+    },
+    [tool, allowDevice],
+  );
+
   const reset = useCallback(() => setState({ phase: "idle", fraction: 0 }), []);
   /** The last run again, on the server: the one-click way out of a device run that failed. */
   const runOnServer = useCallback(() => {
     if (lastRun.current) void run(lastRun.current.files, lastRun.current.values, "server");
   }, [run]);
-  return { state, run, cancel, reset, runOnServer };
+  return { state, run, cancel, reset, runOnServer, prepare };
+}
+
+/**
+ * Gets the device ready (see prepare) for the files on screen whenever no run is under way: files added, the device
+ * chosen again, or a run cancelled (whose worker was stopped).
+ */
+export function useDeviceReady(
+  prepare: (files: readonly File[], values: Record<string, unknown>) => void,
+  state: Pick<RunState, "phase">,
+  files: readonly File[],
+  values: Record<string, unknown>,
+): void {
+  const serverChosen = usePrefersServer();
+  const idle = state.phase === "idle";
+  useEffect(() => {
+    if (idle && !serverChosen) prepare(files, values);
+  }, [idle, serverChosen, files, values, prepare]);
 }

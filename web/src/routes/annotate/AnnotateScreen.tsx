@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Save, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { DropArea } from "../../components/upload/DropArea.js";
@@ -10,7 +10,7 @@ import { useT } from "../../i18n/use-t.js";
 import { toast } from "../../lib/toast-store.js";
 import { kindOf, rulesForTool } from "../../lib/upload-rules.js";
 import { usePdfDocument } from "../../lib/use-pdf-document.js";
-import { useToolRun } from "../../lib/use-tool-run.js";
+import { useDeviceReady, useToolRun } from "../../lib/use-tool-run.js";
 import { ProgressDialog } from "../tool/ProgressDialog.js";
 import { ChosenFileHeader } from "../tool/ChosenFileHeader.js";
 import { HowItWorks, stepsOf } from "../tool/HowItWorks.js";
@@ -38,6 +38,9 @@ function localDefaults(t: TFunction): typeof DEFAULT_STYLES {
   };
 }
 
+/** The device is made ready before the annotations are placed; what they are does not change where the run goes. */
+const NO_VALUES = {};
+
 /** /annotate-pdf: the PDF's real pages, where clicks place annotations that are saved as real PDF annotations. */
 export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   useToolPageMeta(tool);
@@ -50,7 +53,9 @@ export default function AnnotateScreen({ tool }: { tool: ToolDefinition }) {
   const [current, setCurrent] = useState<AnnotationType>("text");
   const [styles, setStyles] = useState(() => localDefaults(t));
   const [pageIndex, setPageIndex] = useState(0);
-  const { state, run, cancel, reset, runOnServer } = useToolRun(tool, runOptions);
+  const { state, run, cancel, reset, runOnServer, prepare } = useToolRun(tool, runOptions);
+  const files = useMemo(() => (file ? [file] : []), [file]);
+  useDeviceReady(prepare, state, files, NO_VALUES);
   // The list that was saved: a download is offered only while it still matches what is on screen.
   const [saved, setSaved] = useState<readonly Annotation[] | null>(null);
 

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { buttonStyles, cardStyles } from "../../components/ui/styles.js";
 import { addFiles } from "../../components/upload/add-files.js";
@@ -13,7 +13,7 @@ import { useT } from "../../i18n/use-t.js";
 import { problemBeforeProcessing } from "../../lib/precheck.js";
 import { toast } from "../../lib/toast-store.js";
 import { rulesForTool, type UploadRules } from "../../lib/upload-rules.js";
-import { useToolRun } from "../../lib/use-tool-run.js";
+import { useDeviceReady, useToolRun } from "../../lib/use-tool-run.js";
 import { isBatchRun, rulesForGenericPage } from "./batch.js";
 import { BatchNote } from "./BatchNote.js";
 import { ContinueWith } from "./ContinueWith.js";
@@ -53,13 +53,15 @@ export function ToolPage({ tool }: { tool: ToolDefinition }) {
   const batch = isBatchRun(tool, files);
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, runOnServer } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
+  const { state, run, cancel, runOnServer, prepare } = useToolRun(tool, ON_DEVICE_WHERE_IT_CAN);
+  const runValues = useMemo(() => (batch ? { ...values, batch: true } : values), [batch, values]);
+  useDeviceReady(prepare, state, files, runValues);
   const Settings = SETTINGS_PANELS[tool.id];
 
   const process = () => {
     void problemBeforeProcessing(tool, files, values).then((problem) => {
       if (problem) toast({ ...problem, variant: "destructive" });
-      else void run(files, batch ? { ...values, batch: true } : values);
+      else void run(files, runValues);
     });
   };
 

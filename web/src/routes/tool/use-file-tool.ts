@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import type { ToolDefinition } from "../../../../catalog/index.js";
 import { fileStore, useSelectedFiles } from "../../lib/file-store.js";
 import { optionDefaults } from "../../lib/option-schema.js";
-import { useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
+import { useDeviceReady, useToolRun, type RunOptions } from "../../lib/use-tool-run.js";
 import type { Values } from "./settings/types.js";
 
 /**
@@ -14,7 +14,8 @@ export function useFileTool(tool: ToolDefinition, runOptions: RunOptions, runAs:
   const files = useSelectedFiles();
   const [values, setValuesState] = useState<Values>(() => optionDefaults(tool.options));
   const setValues = useCallback((patch: Values) => setValuesState((current) => ({ ...current, ...patch })), []);
-  const { state, run, cancel, reset, runOnServer } = useToolRun(runAs, runOptions);
+  const { state, run, cancel, reset, runOnServer, prepare } = useToolRun(runAs, runOptions);
+  useDeviceReady(prepare, state, files, values);
   const changeFile = useCallback(() => {
     fileStore.clear();
     reset();

@@ -15,7 +15,7 @@ interface FieldMeta {
 }
 
 /** The label and hint the catalogue gives a field (`.meta({ title, description })`), on the field or inside its default. */
-function metaOf(field: z.ZodType): FieldMeta {
+export function metaOf(field: z.ZodType): FieldMeta {
   const own = (field.meta() ?? {}) as FieldMeta;
   const inner = (unwrap(field).meta() ?? {}) as FieldMeta;
   return { title: own.title ?? inner.title, description: own.description ?? inner.description, hidden: own.hidden ?? inner.hidden };
