@@ -28,16 +28,18 @@ const SLOWEST_FIRST = [
   "test/e2e/on-device.test.ts", // 100
   "test/ocr-outputs.test.ts", // 83
   "test/corpus-all-tools.test.ts", // 74
-  "test/e2e/result-flows.test.ts", // 68
   "test/compress-image-kinds.test.ts", // 65
   "test/on-device.test.ts", // 64
   "test/e2e/i18n.test.ts", // 56
+  "test/e2e/result-flows.test.ts", // 53
   "test/fuzz.test.ts", // 52
   "test/convert-corpus.test.ts", // 47
   "test/e2e/ocr.test.ts", // 47
-  "test/e2e/annotate.test.ts", // 46
-  "test/sound-output.test.ts", // 41
   "test/linear-parsing.test.ts", // 41
+  "test/e2e/annotate.test.ts", // 37
+  "test/e2e/more-tools.test.ts", // 35
+  "test/e2e/sign.test.ts", // 35
+  "test/i18n-results.test.ts", // 34
 ];
 
 /** The test helpers' folders of a file's fixtures and downloads go when its tests end. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EngineContext } from "../server/engines/context.js";
 import { soundOutputs, soundPdf, UnsoundOutputError } from "../server/jobs/sound-pdf.js";
 import { corpus } from "./helpers/corpus.js";
+import { inTurn, SWEEP_TURN } from "./helpers/sweep-turn.js";
 import { qpdfCheck } from "./helpers/pdf-tools.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
 
@@ -181,9 +182,16 @@ describe("damaged inputs through the PDF tools", () => {
     ["delete-pages", { pages: "1" }],
   ];
 
-  it.each(tools)("%s answers a sound PDF or a 4xx sentence, never a broken 200", async (tool, fields) => {
+  /**
+   * Each damaged copy meets half of the tools, in turn (which half changes from day to day: helpers/sweep-turn.ts), so
+   * that every tool meets three or four of the seven copies a run and every copy every tool within two days.
+   */
+  const turns = tools.map(([tool, fields], position) => [tool, fields, position] as const);
+  it.each(turns)("%s answers a sound PDF or a 4xx sentence, never a broken 200", async (tool, fields, position) => {
+    const met = inputs.filter((_, index) => inTurn(index, position, 2));
+    console.log(`sound-output: ${tool} meets ${met.map((f) => path.basename(f)).join(", ")} (SWEEP_TURN=${SWEEP_TURN})`);
     let sound = 0;
-    for (const input of inputs) {
+    for (const input of met) {
       const reply = await postTool(server, tool, [input], fields);
       if (reply.status === 200) {
         const out = path.join(dir, `out-${tool}-${path.basename(input)}`);
@@ -196,7 +204,7 @@ describe("damaged inputs through the PDF tools", () => {
       }
     }
     // Most of the damage here is what qpdf or MuPDF recover from: a tool that refused everything would be no better.
-    expect(sound).toBeGreaterThanOrEqual(4);
+    expect(sound).toBeGreaterThan(met.length / 2);
   }, 240_000);
 
   it("Rotate rebuilds what it would have handed on damaged, and says so", async () => {

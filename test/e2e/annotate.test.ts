@@ -59,7 +59,7 @@ function topLeftOf(a: ReadAnnotation): [number, number] {
 
 describe("annotate screen", () => {
   it("places, edits, moves and deletes annotations on two pages and saves them as real PDF annotations", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/annotate-pdf");
     await page.getByLabel("Choose files").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     expect(await toastText(page)).toBe("Invalid file type Please upload a PDF file");
@@ -159,7 +159,7 @@ describe("annotate screen", () => {
   });
 
   it("asks for a link's address before saving, then saves the link", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await openWithPdf(page);
     await page.getByRole("button", { name: "Link", exact: true }).click();
     await clickAt(page, [100, 300]);
@@ -182,7 +182,7 @@ describe("annotate screen", () => {
   });
 
   it("places and moves an annotation with the keyboard alone", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await openWithPdf(page);
     await page.getByTestId("annotate-layer").focus();
     await page.keyboard.press("Enter");
@@ -205,7 +205,7 @@ describe("annotate screen", () => {
   });
 
   it("draws freehand strokes that are saved as ink", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await openWithPdf(page);
     await page.getByRole("button", { name: "Draw", exact: true }).click();
     const points: [[number, number], ...Array<[number, number]>] = [[100, 300], [150, 340], [200, 300], [250, 340]];
@@ -229,7 +229,7 @@ describe("annotate screen", () => {
   });
 
   it("places annotations on a turned page where they were clicked on the page as seen", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/annotate-pdf");
     // Page 1 is an A4 page turned 90 degrees: as seen it is 842 points wide and 595 high.
     await page.getByLabel("Choose files").setInputFiles(corpus("habibi-rotated.pdf"));

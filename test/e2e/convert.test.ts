@@ -41,7 +41,7 @@ async function downloadOf(page: Page, action: () => Promise<void>, timeout = 60_
 
 describe("Convert PDF screen", () => {
   it("converts to text, then to JPG pages at the chosen resolution, each downloading by itself", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const source = await writeTemp("report.pdf", await makeNumberedPdf(2));
     await page.goto("/convert-pdf");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Convert PDF");
@@ -79,7 +79,7 @@ describe("Convert PDF screen", () => {
   });
 
   it("makes one PDF of images in the order chosen, and a PDF of a Word document", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/convert-pdf");
     await page.getByRole("radio", { name: "JPG to PDF" }).check({ force: true });
     // A wide image, then a tall one: the pages must come out wide, then tall.
@@ -105,7 +105,7 @@ describe("Convert PDF screen", () => {
   }, 180_000);
 
   it("says what is missing when Convert is pressed without files", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/convert-pdf");
     await page.getByRole("button", { name: "Convert to Word" }).click();
     expect(await toastText(page)).toBe("No files selected Please upload at least one file to convert.");
@@ -136,7 +136,7 @@ describe("a format's own page", () => {
 
 describe("PDF to Word screen", () => {
   it("converts two PDFs into a ZIP of two Word documents, then starts over", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const one = await writeTemp("first.pdf", await makeNumberedPdf(1));
     const two = await writeTemp("second.pdf", await makeNumberedPdf(2));
     await page.goto("/pdf-to-word");

@@ -16,6 +16,13 @@ export interface WebHarness {
   browser: Browser;
   /** A fresh browser context (own storage) with one page, and the page's errors collected. */
   open(options?: { width?: number; colorScheme?: "light" | "dark" }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /**
+   * The one page (and context) the harness's `reopen` calls share, on a blank page again, its routes and listeners
+   * removed and a new errors list. Its renderer, scripts and WebAssembly stay warm where a fresh context starts and
+   * fetches them again (a second or two a test); storage and the service worker carry over, so only for tests that
+   * neither set nor read them.
+   */
+  reopen(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -25,16 +32,39 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
   const server = await startServer(overrides);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
+  let shared: { context: BrowserContext; page: Page; errors: string[] } | undefined;
+  const newContext = async ({ width = 1280, colorScheme = "light" as "light" | "dark" } = {}) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, baseURL: server.url, acceptDownloads: true });
+    contexts.push(context);
+    return context;
+  };
+  const newPage = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    return { context, page, errors };
+  };
   return {
     server,
     browser,
-    async open({ width = 1280, colorScheme = "light" } = {}) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, baseURL: server.url, acceptDownloads: true });
-      contexts.push(context);
-      const page = await context.newPage();
+    async open(options = {}) {
+      return newPage(await newContext(options));
+    },
+    async reopen() {
+      if (!shared) {
+        const context = await newContext();
+        shared = { context, page: await context.newPage(), errors: [] };
+      } else {
+        // What the test before set on the page goes: its routes, listeners, document and pointer.
+        await shared.page.unrouteAll({ behavior: "ignoreErrors" });
+        await shared.page.removeAllListeners();
+        await shared.page.goto("about:blank");
+        await shared.page.mouse.move(0, 0);
+      }
       const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      return { context, page, errors };
+      shared.page.on("pageerror", (error) => errors.push(error.message));
+      shared.errors = errors;
+      return shared;
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);

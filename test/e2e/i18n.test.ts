@@ -102,7 +102,7 @@ describe("the site in eight languages", () => {
   });
 
   it.each(["en", ...BROWSER_LOCALES] as Locale[])("shows the %s home page in its language, with no accessibility violation", async (locale) => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const response = await page.goto(home(locale));
     expect(response?.status()).toBe(200);
     const known = PAGES[locale];
@@ -115,7 +115,7 @@ describe("the site in eight languages", () => {
   });
 
   it.each(BROWSER_LOCALES)("shows a tool page in %s: its name, the upload area and the head", async (locale) => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto(`/${locale}/rotate-pdf`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe(PAGES[locale].tool);
     expect(await page.title()).toBe(`${PAGES[locale].tool} | PDF Toolbox`);
@@ -208,7 +208,7 @@ describe("the site in eight languages", () => {
     ["ja", "/ja/compare-pdf", "比較するファイル", "PDF を比較"],
     ["ja", "/ja/privacy-policy", "お客様のファイル", "最終更新日：2025年4月29日"],
   ] as const)("shows %s's %s in its language, with no accessibility violation", async (locale, path, heading, text) => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto(path);
     // The screen and its catalogue load after the page: give them time on a busy machine.
     await expect.poll(() => page.getByRole("heading", { name: heading }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -241,7 +241,7 @@ describe("the site in eight languages", () => {
   });
 
   it("answers an unknown address under a prefix with the not-found page of its language and a 404", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     const response = await page.goto("/ja/no-such-page");
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("404 ページが見つかりません");

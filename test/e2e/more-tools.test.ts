@@ -28,7 +28,7 @@ const SCREENS: Array<[string, string]> = [
 describe("the tools whose settings come from the catalogue", () => {
   for (const [tool, control] of SCREENS) {
     it(`${tool} shows its settings`, async () => {
-      const { page, errors } = await web.open();
+      const { page, errors } = await web.reopen();
       await page.goto(`/${tool}`);
       await page.getByLabel("Choose files").setInputFiles(input);
       await expect.poll(() => page.getByText(control, { exact: true }).count()).toBeGreaterThan(0);
@@ -38,7 +38,7 @@ describe("the tools whose settings come from the catalogue", () => {
   }
 
   it("crops with the margins typed on the screen", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/crop-pdf");
     await page.getByLabel("Choose files").setInputFiles(input);
     await page.getByLabel("Top", { exact: true }).fill("20");
@@ -52,7 +52,7 @@ describe("the tools whose settings come from the catalogue", () => {
   });
 
   it("prints an HTML file on the page size chosen on the screen", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/html-to-pdf");
     const html = await writeTemp("invoice.html", "<!doctype html><html><body><h1>Invoice 42</h1><p>Due in 30 days.</p></body></html>");
     await page.getByLabel("Choose files").setInputFiles(html);
@@ -69,7 +69,7 @@ describe("the tools whose settings come from the catalogue", () => {
   });
 
   it("sets metadata and custom entries typed on the screen, and says what the file now holds", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/edit-metadata");
     await page.getByLabel("Choose files").setInputFiles(input);
     // The fields start from what the file holds (pdf-lib wrote its name as the producer).

@@ -48,7 +48,7 @@ async function expectMergedMulticolumnFirst(page: Page) {
 
 describe("workflows in the browser", () => {
   it("continues from a compressed PDF to Protect PDF by its id, without uploading it again", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/compress-pdf");
     await page.getByLabel("Choose files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
     const compressed = page.waitForEvent("download");
@@ -80,14 +80,14 @@ describe("workflows in the browser", () => {
   });
 
   it("draws page thumbnails of a continued result in Organize PDF", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await runThenContinue(page, { tool: "rotate-pdf", file: "pdflatex-4-pages.pdf" }, { name: "Organize PDF", path: "organize-pdf" });
     await expect.poll(() => page.getByTestId("page-thumbnail").count(), { timeout: 20_000 }).toBe(4);
     expect(errors).toEqual([]);
   });
 
   it("keeps the shown order when a continued result comes before an upload in Merge PDF", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await runThenContinue(page, { tool: "compress-pdf", file: "multicolumn.pdf" }, { name: "Merge PDF", path: "merge-pdf" });
     await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(1);
     await page.getByLabel("Choose more files").setInputFiles(corpus("pdflatex-4-pages.pdf"));
@@ -106,7 +106,7 @@ describe("workflows in the browser", () => {
   });
 
   it("continues with each of several outputs: split pages go on to Merge PDF together", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await runThenContinue(page, { tool: "split-pdf", file: "pdflatex-4-pages.pdf", button: /Split|Process/ }, { name: "Merge PDF", path: "merge-pdf" });
     await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(4);
     const download = page.waitForEvent("download");
@@ -117,7 +117,7 @@ describe("workflows in the browser", () => {
   });
 
   it("shows the server's sentence when a continued result has expired", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await runThenContinue(page, { tool: "compress-pdf", file: "pdflatex-4-pages.pdf" }, { name: "Rotate PDF", path: "rotate-pdf" });
     // An id that names nothing, as an expired one does.
     await page.route("**/api/jobs/rotate-pdf", async (route) => {
@@ -129,7 +129,7 @@ describe("workflows in the browser", () => {
   });
 
   it("applies a one-file tool to each of two PDFs as a batch, into one ZIP", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/rotate-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     await expect.poll(() => page.getByTestId("file-list").locator("li").count()).toBe(2);
@@ -154,7 +154,7 @@ describe("workflows in the browser", () => {
 
 describe("reordering files", () => {
   it("moves the second PDF above the first with the keyboard, and merges in the order shown", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/merge-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     const rows = page.getByTestId("file-list").locator("li");
@@ -178,7 +178,7 @@ describe("reordering files", () => {
 
 describe("file rows", () => {
   it("show each file's first page or image and a PDF's page count", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/merge-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     const rows = page.getByTestId("file-list").locator("li");
@@ -196,7 +196,7 @@ describe("file rows", () => {
 
 describe("reordering files with the pointer", () => {
   it("drags the second image above the first in JPG to PDF", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/jpg-to-pdf");
     const wide = await writeTemp("wide.png", makePng(300, 150, () => 0));
     const tall = await writeTemp("tall.png", makePng(100, 400, () => 255));
@@ -219,7 +219,7 @@ describe("focus", () => {
   const focused = (page: import("playwright-core").Page) => page.evaluate<string>('document.activeElement?.textContent?.trim() ?? ""');
 
   it("goes to the file list after adding or removing a file, and to the download after a run", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/rotate-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     await expect.poll(() => focused(page)).toBe("Selected Files");
@@ -233,7 +233,7 @@ describe("focus", () => {
   });
 
   it("goes to Select Files when the last file is removed", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/rotate-pdf");
     await page.getByLabel("Choose files").setInputFiles(corpus("multicolumn.pdf"));
     await page.getByRole("button", { name: "Remove file multicolumn.pdf" }).click();
@@ -244,14 +244,14 @@ describe("focus", () => {
   });
 
   it("stays where it is when a page with a drop area is opened", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/rotate-pdf");
     await page.getByRole("button", { name: "Select Files" }).waitFor();
     expect(await page.evaluate("document.activeElement === document.body")).toBe(true);
   });
 
   it("shows a tooltip on keyboard focus, not a title attribute", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/merge-pdf");
     const drive = page.getByRole("button", { name: "Drive (not available yet)", exact: true });
     expect(await drive.getAttribute("title")).toBeNull();

@@ -53,7 +53,7 @@ function darkIn(render: { width: number; pixels: Buffer }, x0: number, y0: numbe
 
 describe("sign screen", () => {
   it("draws a signature with the mouse, places it on page 2 by dragging, and signs it there", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     // A step that cannot happen fails with its own message, well before the test's time runs out.
     page.setDefaultTimeout(15_000);
     await page.goto("/pdf-sign");
@@ -171,7 +171,7 @@ describe("sign screen", () => {
   it("signs with an uploaded image, shown in the box before signing", async () => {
     // A black disc on white: the server draws the picture scaled into the box's mark area.
     const disc = await writeTemp("disc.png", makePng(120, 60, (x, y) => ((x - 60) ** 2 + (y - 30) ** 2 < 25 ** 2 ? 0 : 255)));
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     page.setDefaultTimeout(15_000);
     await page.goto("/pdf-sign");
     await chooseFile(page, twoPages);
@@ -198,7 +198,7 @@ describe("sign screen", () => {
     await exec("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-keyout", key!, "-out", cert!, "-days", "2", "-nodes", "-subj", "/CN=Erin Example"]);
     await exec("openssl", ["pkcs12", "-export", "-inkey", key!, "-in", cert!, "-out", p12!, "-passout", "pass:open sesame"]);
 
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/pdf-sign");
     await chooseFile(page, twoPages);
     await page.getByLabel("Signature type").selectOption("certificate");

@@ -12,7 +12,7 @@ afterAll(async () => web?.close());
 
 describe("tools in the browser", () => {
   it("takes files dropped on the home page to the chosen tool", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/");
     await page.getByLabel("Choose files").setInputFiles([corpus("minimal-document.pdf"), corpus("habibi.pdf")]);
     expect(await toastText(page)).toContain("Files added successfully");
@@ -28,7 +28,7 @@ describe("tools in the browser", () => {
   });
 
   it("merges two PDFs end to end and downloads the real result", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/merge-pdf");
     await page.getByLabel("Choose files").setInputFiles([corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
     const download = page.waitForEvent("download");
@@ -39,7 +39,7 @@ describe("tools in the browser", () => {
   });
 
   it("reorders and rotates pages by their real thumbnails in organize-pdf", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const input = await writeTemp("numbered.pdf", await makeNumberedPdf(3));
     await page.goto("/organize-pdf");
     await page.getByLabel("Choose files").setInputFiles(input);
@@ -69,7 +69,7 @@ describe("tools in the browser", () => {
   });
 
   it("numbers pages as the start number's hint says when the first page is skipped", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/add-page-numbers");
     await page.getByLabel("Choose files").setInputFiles(await writeTemp("three.pdf", await makeNumberedPdf(3)));
     const hint = "The first page of the range counts as this number; a skipped or excluded page counts but shows none, as in a book.";
@@ -109,7 +109,7 @@ describe("tools in the browser", () => {
   });
 
   it("refuses a file the tool does not take, with the spec's toast", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     const text = await writeTemp("notes.txt", "not a pdf");
     await page.goto("/split-pdf");
     await page.getByLabel("Choose files").setInputFiles(text);
@@ -118,7 +118,7 @@ describe("tools in the browser", () => {
   });
 
   it("shows the server's sentence when a tool cannot run", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/unlock-pdf");
     await page.getByLabel("Choose files").setInputFiles(corpus("libreoffice-writer-password.pdf"));
     await page.getByRole("button", { name: "Process File" }).click();
