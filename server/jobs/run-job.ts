@@ -116,9 +116,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       return reply;
     } finally {
       // The job's engine children go with it: none of them may see another job's folder. A child started ahead
-      // that the job never used saw nothing of it, and stays with the emptied folder for the next job.
+      // that the job never used saw nothing of it, and stays with the emptied folder for the next job. A published
+      // job's reply has already gone (the queue's `published`), so this is no step of the request's time.
       await folders.giveBack(workDir);
-      markStep("folder given back");
     }
   };
   return Object.assign(run, { close: () => folders.close() });
