@@ -13,7 +13,6 @@ const STEPS_IN_ORDER = [
   "processed",
   "outputs checked",
   "published",
-  "folder given back",
   "replied",
 ];
 

@@ -12,6 +12,8 @@ export class InProcessQueue implements JobQueue {
   private readonly backlog: Array<() => void> = [];
   /** Jobs not yet ended, so that closing can stop them and wait until their engines have let go of their folders. */
   private readonly unfinished = new Set<JobHandle<ProcessReply>>();
+  /** Runs not yet returned: a job answered early may still be emptying its folder. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly concurrency: number,
@@ -34,6 +36,7 @@ export class InProcessQueue implements JobQueue {
     const jobs = [...this.unfinished];
     await Promise.all(jobs.map((job) => job.cancel()));
     await Promise.allSettled(jobs.map((job) => job.done));
+    await Promise.all([...this.running]);
     await this.run.close?.();
   }
 
@@ -71,15 +74,23 @@ export class InProcessQueue implements JobQueue {
     const start = AsyncResource.bind(() => {
       this.active++;
       handle.running();
-      this.run(spec, { signal: abort.signal, progress: wholePercentSteps((f) => handle.advance(f)) })
+      const controls = {
+        signal: abort.signal,
+        progress: wholePercentSteps((f) => handle.advance(f)),
+        // The visitor has the reply while the folder is emptied; the slot stays taken until that is done.
+        published: (reply: ProcessReply) => void handle.succeed(reply),
+      };
+      const running: Promise<void> = this.run(spec, controls)
         .then(
           (reply) => handle.succeed(reply),
           (err: unknown) => handle.fail(abort.signal.aborted ? new AbortedError() : err),
         )
         .finally(() => {
+          this.running.delete(running);
           this.active--;
           this.backlog.shift()?.();
         });
+      this.running.add(running);
     });
     this.unfinished.add(handle);
     void handle.done.catch(() => undefined).finally(() => this.unfinished.delete(handle));

@@ -13,6 +13,12 @@ export type JobState = "queued" | "running" | "succeeded" | "failed" | "cancelle
 export interface JobControls {
   signal: AbortSignal;
   progress(fraction: number): void;
+  /**
+   * Where the queue can answer before the runner has tidied up: called with the reply once it is published, while
+   * the job's folder is still being emptied. The runner's promise still settles only after that, and the queue
+   * counts the job as running until then.
+   */
+  published?(reply: ProcessReply): void;
 }
 
 export interface Job<T> {

@@ -58,7 +58,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
   configureMupdf({ workDir: workDirs.root, limits: config.mupdf });
   configurePageRendering({ processes: config.renderProcesses });
   const folders = new WarmWorkDirs(workDirs, config.mupdfChildrenAhead, mupdfAhead);
-  const run = async (spec: JobSpec, { signal, progress }: JobControls): Promise<ProcessReply> => {
+  const run = async (spec: JobSpec, { signal, progress, published }: JobControls): Promise<ProcessReply> => {
     const tool = findTool(spec.toolId);
     const processor = tool && processorOf(tool);
     if (!tool || !processor) throw new NotAvailableError(tool?.id ?? spec.toolId);
@@ -112,12 +112,13 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       if (notes.length > 0) result.message = [result.message ?? "", ...notes];
       const reply = await publishResult(result, store, workDir, tool.id);
       markStep("published");
+      published?.(reply);
       return reply;
     } finally {
       // The job's engine children go with it: none of them may see another job's folder. A child started ahead
-      // that the job never used saw nothing of it, and stays with the emptied folder for the next job.
+      // that the job never used saw nothing of it, and stays with the emptied folder for the next job. A published
+      // job's reply has already gone (the queue's `published`), so this is no step of the request's time.
       await folders.giveBack(workDir);
-      markStep("folder given back");
     }
   };
   return Object.assign(run, { close: () => folders.close() });
