@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImageToResample } from "../server/engines/mupdf/tasks.js";
 import { imagePixels } from "../server/pdf/image-pixels.js";
 import { imagesPdf, type ImageObject } from "./helpers/image-kinds.js";
-import { qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
+import { listImages, qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
 import { syntheticScan } from "./helpers/synthetic-pdfs.js";
@@ -24,17 +24,6 @@ const SCAN = { width: 2480, height: 1754 };
 
 function dctImage(jpeg: Buffer, colorSpace: "DeviceGray" | "DeviceRGB" = "DeviceGray"): ImageObject {
   return { dict: `/ColorSpace /${colorSpace} /BitsPerComponent 8 /Filter /DCTDecode`, data: jpeg, ...SCAN };
-}
-
-/** pdfimages' table: one row a placement, with its size, colour, encoding and resolution. */
-async function listImages(file: string): Promise<Array<{ width: number; height: number; color: string; enc: string; xPpi: number }>> {
-  const { stdout } = await exec("pdfimages", ["-list", file]);
-  return stdout
-    .split("\n")
-    .slice(2)
-    .filter((l) => l.trim())
-    .map((l) => l.trim().split(/\s+/))
-    .map((t) => ({ width: Number(t[3]), height: Number(t[4]), color: t[5]!, enc: t[8]!, xPpi: Number(t[12]) }));
 }
 
 /** The mean difference of two grey renders of the same size, in grey levels. */
@@ -89,7 +78,7 @@ describe("compress-pdf scans stored as JPEG", () => {
     const { path: out } = await runTool(server, "compress-pdf", [input]);
     await qpdfCheck(out);
     const images = await listImages(out);
-    expect(images.map((i) => [i.enc, i.color, i.width, i.height])).toEqual([
+    expect(images.map((i) => [i.encoding, i.color, i.width, i.height])).toEqual([
       ["jpeg", "gray", 1240, 877],
       ["jpeg", "gray", 1240, 877],
     ]);
