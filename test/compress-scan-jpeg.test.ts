@@ -62,7 +62,7 @@ describe("compress-pdf scans stored as JPEG", () => {
       jpegPath,
     };
     const target = { colorDpi: 120, grayDpi: 150, quality: 55, thorough: false };
-    const decoded = await imagePixels(image, target, path.join(dir, "unused.pdf"), { workDir: dir, timeoutMs: 30_000 });
+    const decoded = await imagePixels(image, target, path.join(dir, "unused.pdf"), dir, { workDir: dir, timeoutMs: 30_000 });
     // Half of 300 dpi is the grey target itself: djpeg's 4/8, no more pixels than the result needs.
     expect(decoded?.pixels).toMatchObject({ width: SCAN.width / 2, height: SCAN.height / 2, channels: 1 });
     expect(decoded?.image).toBe(image);

@@ -9,19 +9,20 @@ import { resampledSize, type ImageTarget } from "./image-recompress.js";
 /**
  * The pixels an image is re-encoded from. Those MuPDF decoded are read back; a JPEG that collectImages handed back
  * as stored is decoded by djpeg at the smallest eighth of its size that still holds the resampled image (libvips
- * then resamples the rest), and by MuPDF after all where djpeg refuses it. Gives the image record the pixels belong
- * to: MuPDF's own when it decoded them late.
+ * then resamples the rest), and by MuPDF after all where djpeg refuses it, writing into outDir (inside the job's
+ * folder). Gives the image record the pixels belong to: MuPDF's own when it decoded them late.
  */
 export async function imagePixels(
   image: ImageToResample,
   target: ImageTarget,
   pdfPath: string,
+  outDir: string,
   ctx: EngineContext,
 ): Promise<{ image: ImageToResample; pixels: DecodedPixels } | undefined> {
   if (image.jpegPath) {
     const pixels = await scaledJpeg(image, image.jpegPath, target, ctx);
     if (pixels) return { image, pixels };
-    const decoded = await runMupdf("decodeImage", { input: pdfPath, xref: image.xref, dpi: image.dpi, outDir: ctx.workDir }, ctx);
+    const decoded = await runMupdf("decodeImage", { input: pdfPath, xref: image.xref, dpi: image.dpi, outDir }, ctx);
     if (!decoded) return undefined;
     image = { ...decoded, sameAs: image.sameAs };
   }

@@ -67,7 +67,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
     ctx.signal?.throwIfAborted();
     let decoded: Awaited<ReturnType<typeof imagePixels>>;
     try {
-      decoded = await imagePixels(image, level, source, { ...ctx, workDir: imageDir });
+      decoded = await imagePixels(image, level, source, imageDir, ctx);
       return decoded && (await recompressImage(decoded.image, decoded.pixels, level, imageDir));
     } finally {
       for (const file of [image.rawPath, image.jpegPath, image.mask?.rawPath, decoded?.image.rawPath]) if (file) await fs.rm(file, { force: true });
