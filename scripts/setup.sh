@@ -21,6 +21,8 @@ declare -A PROVIDES=(
   # fontTools' subsetter: the fonts embedded into a rebuilt Word document are cut down to its characters.
   [python3-fonttools]=/usr/lib/python3/dist-packages/fontTools/subset/__init__.py
   [epubcheck]=/usr/share/java/epubcheck.jar
+  # djpeg: compress decodes scanned pages' JPEGs at a fraction of their size (server/engines/djpeg.ts).
+  [libjpeg-turbo-progs]=/usr/bin/djpeg
   # The engine sandbox (server/engines/sandbox.ts); prlimit comes with util-linux.
   [bubblewrap]=/usr/bin/bwrap
   # OCR: OCRmyPDF, Tesseract and unpaper (enhanceDocument); the language packs are added below.
@@ -30,7 +32,7 @@ declare -A PROVIDES=(
   # Jobs over Redis (REDIS_URL): the scale-out tests start their own redis-server.
   [redis-server]=/usr/bin/redis-server
 )
-packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig python3-fonttools epubcheck bubblewrap)
+packages=(qpdf ghostscript poppler-utils fonts-dejavu-core libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui python3-uno fonts-liberation2 fontconfig python3-fonttools epubcheck libjpeg-turbo-progs bubblewrap)
 packages+=(ocrmypdf tesseract-ocr unpaper)
 
 # OCR languages: OCR_LANGUAGES=all (the default: every language catalog/ocr-languages.ts lists, about 320 MB),

@@ -8,29 +8,12 @@ import { PDFDocument, PDFName, concatTransformationMatrix, drawObject, popGraphi
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
-import { makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
+import { listImages, makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
 import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
 
 const exec = promisify(execFile);
-
-interface ListedImage {
-  color: string;
-  encoding: string;
-  xPpi: number;
-}
-
-/** poppler's pdfimages -list: each placed image's colour, encoding and resolution on the page. */
-async function listImages(file: string): Promise<ListedImage[]> {
-  const { stdout } = await exec("pdfimages", ["-list", file]);
-  return stdout
-    .split("\n")
-    .slice(2)
-    .filter((l) => l.trim())
-    .map((l) => l.trim().split(/\s+/))
-    .map((c) => ({ color: c[5]!, encoding: c[8]!, xPpi: Number(c[12]) }));
-}
 
 async function sizeOf(file: string): Promise<number> {
   return (await fs.stat(file)).size;

@@ -26,6 +26,7 @@ const ENGINES: readonly EngineProbe[] = [
     check: async () => ((await runMupdf("probe", {}, { timeoutMs: PROBE_TIMEOUT })).ok ? "npm mupdf" : undefined),
   },
   { name: "ghostscript", purpose: "compression, PDF/A", check: command("gs", ["--version"], /(?<!\d)(\d+\.\d+(\.\d+)?)/) },
+  { name: "libjpeg-turbo", purpose: "compression: scans decoded at reduced size", check: command("djpeg", ["-version"], /libjpeg-turbo version (\S+)/) },
   { name: "poppler", purpose: "pdfinfo, pdftotext, pdftoppm", check: command("pdfinfo", ["-v"], /pdfinfo version (\S+)/) },
   { name: "libreoffice", purpose: "office documents to PDF", check: command("soffice", ["--version"], /LibreOffice (\S+)/) },
   { name: "tesseract", purpose: "OCR", check: command("tesseract", ["--version"], /tesseract (\S+)/) },

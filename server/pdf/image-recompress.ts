@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp, { type JpegOptions } from "sharp";
 import type { ImageReplacement, ImageToResample, SoftMaskReplacement, StoredImageKind } from "../engines/mupdf/tasks.js";
+import type { DecodedPixels } from "../engines/djpeg.js";
 import { encodeG4 } from "./ccitt-g4.js";
 
 /**
@@ -45,20 +46,28 @@ const MONO_RESAMPLE_ABOVE = 1.25;
 /** Images are only swapped when the new encoding saves at least this share of their bytes. */
 const MIN_SAVING = 0.1;
 
-export async function recompressImage(image: ImageToResample, target: ImageTarget, outDir: string): Promise<RecompressedImage | undefined> {
-  const dpi = image.bilevel ? (target.monoDpi ?? Infinity) : image.channels === 1 ? target.grayDpi : target.colorDpi;
+/**
+ * The image's size once resampled for `target`: `channels` is that of the pixels it is made from (a colour image
+ * found grey is held to the grey resolution).
+ */
+export function resampledSize(image: ImageToResample, target: ImageTarget, channels: number): { width: number; height: number } {
+  const dpi = image.bilevel ? (target.monoDpi ?? Infinity) : channels === 1 ? target.grayDpi : target.colorDpi;
   // Thresholding black and white again redraws every edge: only worth it well above the target (as Ghostscript's
   // DownsampleThreshold), never for a 300-dpi scan that measures 300.1.
   const scale = image.bilevel && image.dpi < dpi * MONO_RESAMPLE_ABOVE ? 1 : Math.min(1, dpi / image.dpi);
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
-  const pixels = await fs.readFile(image.rawPath);
+  return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
+}
+
+/** Encodes the image from `pixels`: its own decoded pixels, or fewer of them (a JPEG decoded at reduced size). */
+export async function recompressImage(image: ImageToResample, pixels: DecodedPixels, target: ImageTarget, outDir: string): Promise<RecompressedImage | undefined> {
+  const { width, height } = resampledSize(image, target, pixels.channels);
   const encoded = image.bilevel
-    ? await faxFile(pixels, image, width, height, outDir)
+    ? await faxFile(pixels.data, image, width, height, outDir)
     : await jpegFile(pixels, image, width, height, target, outDir);
   if (encoded.bytes > image.storedBytes * (1 - MIN_SAVING)) return undefined;
   // A soft mask as large as the image it masks is resampled with it: kept whole, it can outweigh the new image.
-  const mask = image.mask && scale < 1 ? await resampledMask(image.mask, width, height, outDir) : undefined;
+  const downsampled = width < image.width || height < image.height;
+  const mask = image.mask && downsampled ? await resampledMask(image.mask, width, height, outDir) : undefined;
   return {
     xref: image.xref,
     sameAs: image.sameAs,
@@ -67,22 +76,23 @@ export async function recompressImage(image: ImageToResample, target: ImageTarge
     ...encoded,
     width,
     height,
-    keepColorSpace: image.keepColorSpace,
+    // A colour image whose pixels came out grey is no longer in its colour space.
+    keepColorSpace: image.keepColorSpace && pixels.channels === image.channels,
     stencil: image.stencil,
     ...(mask ? { mask } : {}),
     storedBytes: image.storedBytes,
-    downsampled: scale < 1,
+    downsampled,
   };
 }
 
 type Encoded = Pick<RecompressedImage, "encoding" | "dataPath" | "bytes">;
 
-async function jpegFile(pixels: Buffer, image: ImageToResample, width: number, height: number, target: ImageTarget, outDir: string): Promise<Encoded> {
-  const dataPath = path.join(outDir, `image-${image.xref}.jpg`);
+async function jpegFile(pixels: DecodedPixels, image: ImageToResample, width: number, height: number, target: ImageTarget, outDir: string): Promise<Encoded> {
+  const dataPath = path.join(outDir, `image-${image.xref}-new.jpg`);
   // Raw pixels carry no header, so sharp takes them as a buffer with their geometry beside it.
-  let pipeline = sharp(pixels, { raw: { width: image.width, height: image.height, channels: image.channels as 1 | 3 } });
-  if (width !== image.width || height !== image.height) pipeline = pipeline.resize(width, height, { kernel: "lanczos3", fit: "fill" });
-  if (image.channels === 1) pipeline = pipeline.toColourspace("b-w");
+  let pipeline = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+  if (width !== pixels.width || height !== pixels.height) pipeline = pipeline.resize(width, height, { kernel: "lanczos3", fit: "fill" });
+  if (pixels.channels === 1) pipeline = pipeline.toColourspace("b-w");
   const settings: JpegOptions = target.thorough ? { mozjpeg: true } : { quantisationTable: 3, optimiseCoding: true };
   const info = await pipeline.jpeg({ quality: target.quality, ...settings }).toFile(dataPath);
   return { encoding: "jpeg", dataPath, bytes: info.size };

@@ -8,6 +8,7 @@ import { stemOf } from "../../pdf-ops/names.js";
 import { fileSize } from "../i18n/quantities.js";
 import { msg, type Said } from "../i18n/message.js";
 import type { ImageToResample } from "../engines/mupdf/tasks.js";
+import { imagePixels } from "../pdf/image-pixels.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { externalizeInlineImages } from "../pdf/inline-images.js";
 import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
@@ -49,7 +50,14 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const source = moved ?? pdf.path;
   const { images, bilevelScans, inlineMoved } = await runMupdf(
     "collectImages",
-    { input: source, beforeInline: moved && pdf.path, outDir: imageDir, minPixels: MIN_PIXELS, maxPixels: MAX_PIXELS },
+    {
+      input: source,
+      beforeInline: moved && pdf.path,
+      outDir: imageDir,
+      minPixels: MIN_PIXELS,
+      maxPixels: MAX_PIXELS,
+      storedJpegAbove: { grayDpi: level.grayDpi, colorDpi: level.colorDpi },
+    },
     ctx,
   );
   ctx.progress(0.3);
@@ -57,11 +65,12 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const replacements = await encodeSideBySide(images, async (image) => {
     // Images are re-encoded in this process, out of reach of the engines' kill: the job's deadline is checked here.
     ctx.signal?.throwIfAborted();
+    let decoded: Awaited<ReturnType<typeof imagePixels>>;
     try {
-      return await recompressImage(image, level, imageDir);
+      decoded = await imagePixels(image, level, source, imageDir, ctx);
+      return decoded && (await recompressImage(decoded.image, decoded.pixels, level, imageDir));
     } finally {
-      await fs.rm(image.rawPath, { force: true });
-      if (image.mask) await fs.rm(image.mask.rawPath, { force: true });
+      for (const file of [image.rawPath, image.jpegPath, image.mask?.rawPath, decoded?.image.rawPath]) if (file) await fs.rm(file, { force: true });
       ctx.progress(0.3 + (0.4 * ++encoded) / images.length);
     }
   });

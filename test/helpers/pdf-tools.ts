@@ -134,3 +134,23 @@ export async function pageBoxesOf(file: string, box: "MediaBox" | "CropBox" | "T
     .filter((l) => l.startsWith("Page") && l.includes(` ${box}:`))
     .map((l) => l.slice(l.indexOf(":") + 1).trim().split(/\s+/).map(Number));
 }
+
+/** One placed image as poppler's pdfimages -list reports it. */
+export interface ListedImage {
+  width: number;
+  height: number;
+  color: string;
+  encoding: string;
+  xPpi: number;
+}
+
+/** poppler's pdfimages -list: each placed image's size, colour, encoding and resolution on the page. */
+export async function listImages(file: string): Promise<ListedImage[]> {
+  const { stdout } = await exec("pdfimages", ["-list", file]);
+  return stdout
+    .split("\n")
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => ({ width: Number(c[3]), height: Number(c[4]), color: c[5]!, encoding: c[8]!, xPpi: Number(c[12]) }));
+}

@@ -19,6 +19,7 @@ import { cidTrueTypeOutlines, trimSubsetCidFonts } from "./cid-font-trim.js";
 import { pageText } from "../../../pdf-ops/mupdf-text.js";
 import type { OutlineNode } from "../../../pdf-ops/outline.js";
 import { outlineOf, replaceOutline } from "../../../pdf-ops/mupdf-outline.js";
+import { looksGrey, toGrey } from "../../../pdf-ops/grey-pixels.js";
 
 /**
  * Work done with MuPDF, run inside a worker thread (see pool.ts). Tasks take and return plain data; files go by
@@ -61,6 +62,23 @@ export interface ImageToResample {
   keepColorSpace: boolean;
   /** The size of the image's stream as stored now. */
   storedBytes: number;
+  /**
+   * Set instead of decoded pixels (rawPath is then not written): the image's JPEG stream as stored, for a decoder
+   * that decodes at a fraction of the size. Only for JPEGs whose pixels need no more than the JPEG says (see
+   * storedJpeg).
+   */
+  jpegPath?: string;
+}
+
+export interface CollectImagesArgs {
+  input: string;
+  /** The upload before its inline images were moved into objects (see collectImages). */
+  beforeInline?: string;
+  outDir: string;
+  minPixels: number;
+  maxPixels: number;
+  /** JPEGs shown at least twice these resolutions are handed back as stored, not decoded (see storedJpeg). */
+  storedJpegAbove?: { grayDpi: number; colorDpi: number };
 }
 
 export interface SoftMaskPixels {
@@ -149,21 +167,6 @@ function fontPrograms(doc: mupdf.PDFDocument): number {
   return programs.size;
 }
 
-/** True when no pixel's channels differ by more than a JPEG's usual colour noise. */
-function looksGrey(rgb: Uint8Array): boolean {
-  for (let i = 0; i < rgb.length; i += 3) {
-    const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
-    if (Math.abs(r - g) > 12 || Math.abs(g - b) > 12 || Math.abs(r - b) > 12) return false;
-  }
-  return true;
-}
-
-function toGrey(rgb: Uint8Array): Buffer {
-  const grey = Buffer.alloc(rgb.length / 3);
-  for (let i = 0, j = 0; j < grey.length; i += 3, j++) grey[j] = Math.round(0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!);
-  return grey;
-}
-
 function filtersOf(obj: mupdf.PDFObject): string[] {
   const filter = obj.get("Filter");
   const list = filter.isArray() ? Array.from({ length: filter.length }, (_, i) => filter.get(i)) : [filter];
@@ -239,6 +242,105 @@ function storedKind(obj: mupdf.PDFObject, pixmap: mupdf.Pixmap): StoredImageKind
   if (colorSpaceFamily(obj) === "Indexed") return "palette";
   if (filters.includes("DCTDecode")) return "jpeg";
   return "lossless";
+}
+
+/**
+ * The image as its stored JPEG, where the JPEG alone says what the pixels are and they will be at least halved:
+ * a DCT stream under no other filter or decode parameters, 8-bit DeviceGray or DeviceRGB, no /Decode array. Such
+ * images are the bulk of scanned documents, and decoding them at full size is most of compression's time. An RGB
+ * scan that turns out grey is measured against the higher of the two resolutions (grey's), so that either fits.
+ */
+function storedJpeg(doc: mupdf.PDFDocument, obj: mupdf.PDFObject, xref: number, dpi: number, args: CollectImagesArgs): ImageToResample | undefined {
+  if (!args.storedJpegAbove) return undefined;
+  const filter = obj.get("Filter");
+  const dct = filter.isName() ? filter.asName() === "DCTDecode" : filter.isArray() && filter.length === 1 && filter.get(0).isName() && filter.get(0).asName() === "DCTDecode";
+  if (!dct || !obj.get("DecodeParms").isNull() || !obj.get("Decode").isNull() || isStencilMask(obj)) return undefined;
+  if (!obj.get("BitsPerComponent").isNumber() || obj.get("BitsPerComponent").asNumber() !== 8) return undefined;
+  const space = obj.get("ColorSpace");
+  const channels = space.isName() && space.asName() === "DeviceGray" ? 1 : space.isName() && space.asName() === "DeviceRGB" ? 3 : undefined;
+  if (!channels) return undefined;
+  const { grayDpi, colorDpi } = args.storedJpegAbove;
+  const wanted = channels === 1 ? grayDpi : Math.max(grayDpi, colorDpi);
+  if (dpi < 2 * wanted) return undefined;
+  const width = obj.get("Width").asNumber();
+  const height = obj.get("Height").asNumber();
+  const stored = obj.readRawStream();
+  const jpegPath = `${args.outDir}/image-${xref}.jpg`;
+  fs.writeFileSync(jpegPath, stored.asUint8Array());
+  return {
+    xref,
+    sameAs: [],
+    kind: "jpeg",
+    softMask: obj.get("SMask").isStream(),
+    mask: softMaskPixels(doc, obj, width, height, args.outDir),
+    bilevel: false,
+    stencil: false,
+    rawPath: `${args.outDir}/image-${xref}.raw`,
+    width,
+    height,
+    channels,
+    dpi,
+    keepColorSpace: true,
+    storedBytes: stored.length,
+    jpegPath,
+  };
+}
+
+/**
+ * Decodes one image with MuPDF and writes its pixels (8-bit grey or RGB) to outDir; undefined for an image that is
+ * left as it is (MuPDF cannot decode it, it carries its own transparency, or a 1-bit image is not black and white).
+ */
+function decodedImage(doc: mupdf.PDFDocument, obj: mupdf.PDFObject, xref: number, dpi: number, outDir: string): ImageToResample | undefined {
+  let pixmap: mupdf.Pixmap;
+  try {
+    pixmap = doc.loadImage(obj).toPixmap();
+  } catch {
+    return undefined; // An image MuPDF cannot decode is left exactly as it was.
+  }
+  const stencil = isStencilMask(obj);
+  // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG; a stencil mask
+  // decodes to nothing but coverage, taken as grey below.
+  if (pixmap.getAlpha() && !stencil) return undefined;
+  const kind = storedKind(obj, pixmap);
+  const space = pixmap.getColorSpace();
+  const components = pixmap.getNumberOfComponents();
+  // The image's own colour space (an ICC profile, say) still describes the JPEG's pixels only when it is one a
+  // JPEG is read in and the pixels are in it; a palette's, CMYK's, Lab's or JPEG 2000's own are replaced.
+  const keepColorSpace =
+    (components === 1 || components === 3) && JPEG_READY_SPACES.has(colorSpaceFamily(obj) ?? "") && !filtersOf(obj).includes("JPXDecode");
+  if (!stencil && !(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
+  // A stencil's one sample a pixel is its coverage (255 where the page paints): inverted, painted is black.
+  const channels = stencil ? 1 : pixmap.getNumberOfComponents();
+  const w = pixmap.getWidth();
+  const h = pixmap.getHeight();
+  const stride = pixmap.getStride();
+  const samples = pixmap.getPixels();
+  const packed = Buffer.alloc(w * h * channels);
+  for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
+  if (stencil) for (let i = 0; i < packed.length; i++) packed[i] = 255 - packed[i]!;
+  // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
+  const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
+  const bilevel = (grey !== undefined || channels === 1) && onlyBlackAndWhite(grey ?? packed);
+  // A 1-bit image in colours other than black and white (a two-colour palette) has no better encoding here.
+  if (isBilevelCandidate(obj) && !bilevel) return undefined;
+  const rawPath = `${outDir}/image-${xref}.raw`;
+  fs.writeFileSync(rawPath, grey ?? packed);
+  return {
+    xref,
+    sameAs: [],
+    kind,
+    softMask: obj.get("SMask").isStream(),
+    mask: softMaskPixels(doc, obj, w, h, outDir),
+    bilevel,
+    stencil,
+    rawPath,
+    width: w,
+    height: h,
+    channels: grey ? 1 : channels,
+    dpi,
+    keepColorSpace: grey || bilevel ? false : keepColorSpace,
+    storedBytes: obj.readRawStream().length,
+  };
 }
 
 /** The same image stored twice: equal streams and equal dictionary entries that shape the pixels. */
@@ -390,7 +492,7 @@ export const tasks = {
    * JBIG2 or CCITT, whether or not they are among those handed back. Where input is qpdf's copy of `beforeInline`
    * with inline images moved into objects, inlineMoved says how many moved.
    */
-  collectImages(args: { input: string; beforeInline?: string; outDir: string; minPixels: number; maxPixels: number }): {
+  collectImages(args: CollectImagesArgs): {
     images: ImageToResample[];
     bilevelScans: number;
     inlineMoved: number;
@@ -415,8 +517,7 @@ export const tasks = {
     let bilevelScans = 0;
     for (const [xref, { obj, dpi }] of found) {
       if (isBilevelScan(obj)) bilevelScans++;
-      const bilevelSource = isBilevelCandidate(obj);
-      if (!bilevelSource && !isLossyCandidate(obj)) continue;
+      if (!isBilevelCandidate(obj) && !isLossyCandidate(obj)) continue;
       const width = obj.get("Width").asNumber();
       const height = obj.get("Height").asNumber();
       // Tiny images are not worth a lossy step; giant ones (a decompression bomb, often) are not decoded at all.
@@ -429,60 +530,21 @@ export const tasks = {
         twin.dpi = Math.min(twin.dpi, dpi);
         continue;
       }
-      let pixmap: mupdf.Pixmap;
-      try {
-        pixmap = doc.loadImage(obj).toPixmap();
-      } catch {
-        continue; // An image MuPDF cannot decode is left exactly as it was.
-      }
-      const stencil = isStencilMask(obj);
-      // Transparency inside the image itself (a JPEG 2000 alpha channel) has no place in a JPEG; a stencil mask
-      // decodes to nothing but coverage, taken as grey below.
-      if (pixmap.getAlpha() && !stencil) continue;
-      const kind = storedKind(obj, pixmap);
-      const space = pixmap.getColorSpace();
-      const components = pixmap.getNumberOfComponents();
-      // The image's own colour space (an ICC profile, say) still describes the JPEG's pixels only when it is one a
-      // JPEG is read in and the pixels are in it; a palette's, CMYK's, Lab's or JPEG 2000's own are replaced.
-      const keepColorSpace =
-        (components === 1 || components === 3) && JPEG_READY_SPACES.has(colorSpaceFamily(obj) ?? "") && !filtersOf(obj).includes("JPXDecode");
-      if (!stencil && !(space?.isGray() || space?.isRGB())) pixmap = pixmap.convertToColorSpace(mupdf.ColorSpace.DeviceRGB, false);
-      // A stencil's one sample a pixel is its coverage (255 where the page paints): inverted, painted is black.
-      const channels = stencil ? 1 : pixmap.getNumberOfComponents();
-      const w = pixmap.getWidth();
-      const h = pixmap.getHeight();
-      const stride = pixmap.getStride();
-      const samples = pixmap.getPixels();
-      const packed = Buffer.alloc(w * h * channels);
-      for (let y = 0; y < h; y++) packed.set(samples.subarray(y * stride, y * stride + w * channels), y * w * channels);
-      if (stencil) for (let i = 0; i < packed.length; i++) packed[i] = 255 - packed[i]!;
-      // Scanners often store grey pages as colour: one channel instead of three is a third of the pixels.
-      const grey = channels === 3 && looksGrey(packed) ? toGrey(packed) : undefined;
-      const bilevel = (grey !== undefined || channels === 1) && onlyBlackAndWhite(grey ?? packed);
-      // A 1-bit image in colours other than black and white (a two-colour palette) has no better encoding here.
-      if (bilevelSource && !bilevel) continue;
-      const rawPath = `${args.outDir}/image-${xref}.raw`;
-      fs.writeFileSync(rawPath, grey ?? packed);
-      const image: ImageToResample = {
-        xref,
-        sameAs: [],
-        kind,
-        softMask: obj.get("SMask").isStream(),
-        mask: softMaskPixels(doc, obj, w, h, args.outDir),
-        bilevel,
-        stencil,
-        rawPath,
-        width: w,
-        height: h,
-        channels: grey ? 1 : channels,
-        dpi,
-        keepColorSpace: grey || bilevel ? false : keepColorSpace,
-        storedBytes: obj.readRawStream().length,
-      };
+      const image = storedJpeg(doc, obj, xref, dpi, args) ?? decodedImage(doc, obj, xref, dpi, args.outDir);
+      if (!image) continue;
       byIdentity.set(identity, image);
       images.push(image);
     }
     return { images, bilevelScans, inlineMoved: Math.max(0, inlineMoved) };
+  },
+
+  /**
+   * One image decoded as collectImages does when it does not hand the JPEG back as stored: for a stored JPEG the
+   * other decoder refused. Undefined where the image is left as it is.
+   */
+  decodeImage(args: { input: string; xref: number; dpi: number; outDir: string }): ImageToResample | undefined {
+    const doc = openPdf(args.input);
+    return decodedImage(doc, doc.newIndirect(args.xref), args.xref, args.dpi, args.outDir);
   },
 
   /**
