@@ -24,12 +24,13 @@ export interface DecodedPixels {
 }
 
 /**
- * The JPEG in `jpegPath` decoded at `eighths`/8 of its size (1 to 8), or undefined when djpeg refuses it: damaged,
+ * The JPEG in `jpegPath` decoded at `eighths`/8 of its size (1 to 8), or undefined when djpeg refuses it or writes
+ * more than `maxBytes`: damaged,
  * not a JPEG, a colour model it does not turn into grey or RGB (CMYK), a warning (-strict makes a truncated or
  * corrupt stream a refusal, so that the caller's own decoder, which is more forgiving, decides), a crash, a timeout
  * or djpeg not installed. Only the job being cancelled is thrown.
  */
-export async function decodeJpegScaled(jpegPath: string, eighths: number, outPath: string, ctx: EngineContext): Promise<DecodedPixels | undefined> {
+export async function decodeJpegScaled(jpegPath: string, eighths: number, outPath: string, maxBytes: number, ctx: EngineContext): Promise<DecodedPixels | undefined> {
   try {
     await runProcess({
       engine: DJPEG_ENGINE,
@@ -39,6 +40,9 @@ export async function decodeJpegScaled(jpegPath: string, eighths: number, outPat
       timeoutMs: Math.min(ctx.timeoutMs, DECODE_TIMEOUT_MS),
       signal: ctx.signal,
     });
+    // A JPEG's own header may state a far larger picture than the image's dictionary: such a file is refused by
+    // its size, before it is read into the server's memory.
+    if ((await fs.stat(outPath)).size > maxBytes) return undefined;
     return parsePnm(await fs.readFile(outPath));
   } catch (err) {
     if (err instanceof AbortedError || ctx.signal?.aborted) throw err instanceof AbortedError ? err : new AbortedError();

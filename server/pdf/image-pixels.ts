@@ -42,13 +42,17 @@ export function dctEighths(width: number, height: number, wanted: { width: numbe
   return 8;
 }
 
+/** Room for a PNM header: magic, two sides and the maximum value, each a few digits. */
+const PNM_HEADER_BYTES = 64;
+
 async function scaledJpeg(image: ImageToResample, jpegPath: string, target: ImageTarget, ctx: EngineContext): Promise<DecodedPixels | undefined> {
   // A colour scan may turn out grey, which keeps more pixels: enough of them for either.
   const wanted = resampledSize(image, target, image.channels === 3 ? (target.grayDpi >= target.colorDpi ? 1 : 3) : 1);
   const eighths = dctEighths(image.width, image.height, wanted);
-  const decoded = await decodeJpegScaled(jpegPath, eighths, `${jpegPath}.pnm`, ctx);
   // The JPEG must be what the image's dictionary says: its size and its number of channels.
   const expected = { width: Math.ceil((image.width * eighths) / 8), height: Math.ceil((image.height * eighths) / 8) };
+  const pnmBytes = PNM_HEADER_BYTES + expected.width * expected.height * image.channels;
+  const decoded = await decodeJpegScaled(jpegPath, eighths, `${jpegPath}.pnm`, pnmBytes, ctx);
   if (!decoded || decoded.channels !== image.channels || decoded.width !== expected.width || decoded.height !== expected.height) return undefined;
   return decoded.channels === 3 && looksGrey(decoded.data) ? { ...decoded, data: asBuffer(toGrey(decoded.data)), channels: 1 } : decoded;
 }
