@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { mergeArgs, rotateArg, splitArgs, STREAMS_AS_THEY_ARE } from "../pdf-ops/qpdf-args.js";
 import { writeHeavyPdf } from "./fixtures.js";
 import { currentRssMb, peakRssMb } from "./process-memory.js";
 import { startServerProcess as startServer } from "./server-process.js";
@@ -11,7 +12,7 @@ import { median, printTable, timeMedian } from "./table.js";
 
 /**
  * The page tools through the HTTP API on a 500-page, ~50 MB PDF, each beside the bare engine command doing the
- * same work on the same input in the same run. The server runs as its own process (the built `npm start` entry),
+ * same work on the same input in the same run (qpdf given the tools' own arguments, stream data copied as it is). The server runs as its own process (the built `npm start` entry),
  * so its memory can be read from /proc.
  */
 
@@ -83,17 +84,17 @@ export async function run(): Promise<void> {
   };
   try {
     await compare("merge-pdf (20 files)", "merge-pdf", parts, {}, () =>
-      qpdf(["--empty", "--pages", ...parts.map((p) => p.path), "--", out("merged.pdf")]),
+      qpdf(mergeArgs(parts.map((p) => p.path), out("merged.pdf"))),
     );
     await compare("split-pdf (every page)", "split-pdf", [file], {}, async () => {
       await fs.rm(out("split"), { recursive: true, force: true });
       await fs.mkdir(out("split"));
-      await qpdf(["--split-pages", input, path.join(out("split"), "p.pdf")]);
+      await qpdf(splitArgs(input, 1, path.join(out("split"), "p.pdf")));
     });
-    await compare("rotate-pdf (all, 90)", "rotate-pdf", [file], {}, () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]));
+    await compare("rotate-pdf (all, 90)", "rotate-pdf", [file], {}, () => qpdf([input, STREAMS_AS_THEY_ARE, rotateArg(90, "1-z"), out("rotated.pdf")]));
     const everyOther = Array.from({ length: 250 }, (_, i) => 2 * i + 2).join(",");
     await compare("delete-pages (every other)", "delete-pages", [file], { pages: everyOther }, () =>
-      qpdf([input, "--pages", ".", "1-z:odd", "--", out("deleted.pdf")]),
+      qpdf([input, STREAMS_AS_THEY_ARE, "--pages", ".", "1-z:odd", "--", out("deleted.pdf")]),
     );
     await compare("add-watermark", "add-watermark", [file], {});
     await compare("add-page-numbers", "add-page-numbers", [file], { format: "Page {n} of {total}" });
