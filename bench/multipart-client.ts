@@ -65,3 +65,17 @@ export async function postMultipart(
     })();
   });
 }
+
+/** Downloads a file and drops its bytes as they arrive; resolves with how many there were. */
+export function downloadAndDrop(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        let bytes = 0;
+        response.on("data", (c: Buffer) => (bytes += c.length));
+        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`download: ${response.statusCode}`))));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}

@@ -1,8 +1,10 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { mergeArgs, rotateArg, splitArgs, STREAMS_AS_THEY_ARE } from "../pdf-ops/qpdf-args.js";
 import { writeHeavyPdf } from "./fixtures.js";
 import { currentRssMb, peakRssMb } from "./process-memory.js";
 import { startServerProcess as startServer } from "./server-process.js";
@@ -11,7 +13,9 @@ import { median, printTable, timeMedian } from "./table.js";
 
 /**
  * The page tools through the HTTP API on a 500-page, ~50 MB PDF, each beside the bare engine command doing the
- * same work on the same input in the same run. The server runs as its own process (the built `npm start` entry),
+ * same work on the same input in the same run (qpdf given the tools' own arguments, stream data copied as it is).
+ * Then the server's memory while five 100 MB uploads stream in at once, and its receive rate for one beside a bare
+ * loopback receiver. The server runs as its own process (the built `npm start` entry),
  * so its memory can be read from /proc.
  */
 
@@ -37,6 +41,58 @@ async function uploadOnly(url: string, tool: string, files: readonly UploadFile[
   const { jobId } = body as { jobId: string };
   await (await fetch(`${url}/api/jobs/${jobId}/events`)).text();
   return elapsed;
+}
+
+/** A bare HTTP receiver (bare-receiver.mjs) in a process of its own; closed by ending its input. */
+async function startBareReceiver(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./bare-receiver.mjs", import.meta.url)), dir], { stdio: ["pipe", "pipe", "inherit"] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let line = "";
+    child.stdout!.on("data", (c: Buffer) => {
+      line += c.toString();
+      if (line.includes("\n")) resolve((JSON.parse(line.slice(0, line.indexOf("\n"))) as { url: string }).url);
+    });
+    child.once("exit", (code) => reject(new Error(`bare receiver exited with ${code}`)));
+  });
+  return {
+    url,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}
+
+/**
+ * The server's receive rate for one 100 MB upload (until its answer, a 400 after the whole upload: merge needs two
+ * files) beside a bare loopback receiver writing the same multipart body to disk, in alternate rounds.
+ */
+async function compareReceiveRates(serverUrl: string, big: string, work: string): Promise<void> {
+  const receiverDir = path.join(work, "bare-receiver");
+  await fs.mkdir(receiverDir);
+  const receiver = await startBareReceiver(receiverDir);
+  const file = [{ name: "big.pdf", path: big }];
+  const bytes = (await fs.stat(big)).size;
+  const server: number[] = [];
+  const bare: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      bare.push(await timeMedian(1, () => postMultipart(receiver.url, file)));
+      server.push(await timeMedian(1, () => post(serverUrl, "merge-pdf", file)));
+    }
+  } finally {
+    await receiver.close();
+  }
+  const rate = (seconds: number) => bytes / 1e6 / seconds;
+  printTable(
+    ["one 100 MB upload, loopback", "MB/s (median of " + RUNS + ")"],
+    [
+      ["bare receiver writing the body to disk", rate(median(bare))],
+      ["server, until its answer", rate(median(server))],
+      ["server / bare", `${(median(bare) / median(server)).toFixed(2)}x`],
+    ],
+  );
 }
 
 async function qpdf(args: string[]): Promise<void> {
@@ -83,17 +139,17 @@ export async function run(): Promise<void> {
   };
   try {
     await compare("merge-pdf (20 files)", "merge-pdf", parts, {}, () =>
-      qpdf(["--empty", "--pages", ...parts.map((p) => p.path), "--", out("merged.pdf")]),
+      qpdf(mergeArgs(parts.map((p) => p.path), out("merged.pdf"))),
     );
     await compare("split-pdf (every page)", "split-pdf", [file], {}, async () => {
       await fs.rm(out("split"), { recursive: true, force: true });
       await fs.mkdir(out("split"));
-      await qpdf(["--split-pages", input, path.join(out("split"), "p.pdf")]);
+      await qpdf(splitArgs(input, 1, path.join(out("split"), "p.pdf")));
     });
-    await compare("rotate-pdf (all, 90)", "rotate-pdf", [file], {}, () => qpdf([input, "--rotate=+90:1-z", out("rotated.pdf")]));
+    await compare("rotate-pdf (all, 90)", "rotate-pdf", [file], {}, () => qpdf([input, STREAMS_AS_THEY_ARE, rotateArg(90, "1-z"), out("rotated.pdf")]));
     const everyOther = Array.from({ length: 250 }, (_, i) => 2 * i + 2).join(",");
     await compare("delete-pages (every other)", "delete-pages", [file], { pages: everyOther }, () =>
-      qpdf([input, "--pages", ".", "1-z:odd", "--", out("deleted.pdf")]),
+      qpdf([input, STREAMS_AS_THEY_ARE, "--pages", ".", "1-z:odd", "--", out("deleted.pdf")]),
     );
     await compare("add-watermark", "add-watermark", [file], {});
     await compare("add-page-numbers", "add-page-numbers", [file], { format: "Page {n} of {total}" });
@@ -124,6 +180,9 @@ export async function run(): Promise<void> {
         ["server peak RSS during the five uploads (MB)", peak],
       ],
     );
+
+    console.log("");
+    await compareReceiveRates(server.url, big, work);
   } finally {
     server.process.kill();
     await fs.rm(work, { recursive: true, force: true });

@@ -10,9 +10,9 @@ import { openForRendering } from "../server/pdf/render-budget.js";
 import { checkRenderBudget } from "../pdf-ops/render/render-budget.js";
 import type { ProcessorContext } from "../server/work/types.js";
 import { corpus } from "../test/helpers/corpus.js";
-import { postTool } from "../test/helpers/server.js";
 import { startServerProcess, type ServerProcess } from "../test/helpers/server-process.js";
 import { makeImagePdf, syntheticPhoto } from "../test/helpers/synthetic-pdfs.js";
+import { downloadAndDrop, postMultipart } from "./multipart-client.js";
 import { median, printTable } from "./table.js";
 
 /**
@@ -51,12 +51,6 @@ async function seconds(fn: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-async function medianSeconds(runs: number, fn: () => Promise<unknown>): Promise<number> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) samples.push(await seconds(fn));
-  return median(samples);
-}
-
 function popplerFormat(format: Format): string[] {
   return format === "jpg" ? ["-jpeg", "-jpegopt", `quality=${QUALITY}`] : ["-png"];
 }
@@ -70,11 +64,12 @@ async function barePdftoppm(work: string, doc: Document, format: Format, dpi: nu
 
 /** The whole round trip a visitor waits for: upload, the job, and the download of the result. */
 async function throughApi(server: ServerProcess, doc: Document, format: Format, dpi: number, pages = doc.pages): Promise<void> {
-  const reply = await postTool(server, TOOLS[format], [doc.file], { imageResolution: dpi, quality: QUALITY, pageRange: `1-${pages}` });
-  if (reply.status !== 200) throw new Error(`${TOOLS[format]}: ${reply.status} ${reply.body.error}`);
-  // Read and dropped as it arrives.
-  const res = await fetch(`${server.url}${reply.body.downloadUrl}`);
-  for await (const chunk of res.body ?? []) void chunk;
+  const fields = { imageResolution: String(dpi), quality: String(QUALITY), pageRange: `1-${pages}` };
+  // Sent and read as a browser or curl does: the bench's client shares the machine's cores with the server.
+  const { status, body } = await postMultipart(`${server.url}/api/process/${TOOLS[format]}`, [{ name: path.basename(doc.file), path: doc.file }], fields);
+  const reply = body as { downloadUrl?: string; error?: string };
+  if (status !== 200 || !reply.downloadUrl) throw new Error(`${TOOLS[format]}: ${status} ${reply.error}`);
+  await downloadAndDrop(`${server.url}${reply.downloadUrl}`);
 }
 
 async function makeDocuments(work: string): Promise<{ text: Document; photo: Document; onePage: Document[] }> {
@@ -105,8 +100,14 @@ export async function run(): Promise<void> {
     const rows: Array<Array<string | number>> = [];
     const measure = async (doc: Document, format: Format, dpi: number, runs: number) => {
       const pages = dpi >= 300 ? Math.min(PAGES_AT_300, doc.pages) : doc.pages;
-      const bare = await medianSeconds(runs, () => barePdftoppm(work, doc, format, dpi, "pdftoppm", pages));
-      const api = await medianSeconds(runs, () => throughApi(server, doc, format, dpi, pages));
+      // Rounds alternate the bare run and the API, so that a slow spell of the machine falls on both alike.
+      const bares: number[] = [];
+      const apis: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        bares.push(await seconds(() => barePdftoppm(work, doc, format, dpi, "pdftoppm", pages)));
+        apis.push(await seconds(() => throughApi(server, doc, format, dpi, pages)));
+      }
+      const [bare, api] = [median(bares), median(apis)];
       rows.push([doc.label, pages, format.toUpperCase(), dpi, runs, pages / bare, pages / api, `${(bare / api).toFixed(2)}×`]);
       console.log(rows.at(-1)!.join(" | "));
     };

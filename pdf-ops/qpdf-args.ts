@@ -16,7 +16,7 @@ export function assembleArgs(sources: readonly PageSource[], output: string, ext
 }
 
 /**
- * Stream data copied byte for byte: the page tools move, join and turn pages, so the content is not theirs to
+ * Stream data copied byte for byte: the page tools move, join, turn, drop and stamp pages, so the content is not theirs to
  * change. qpdf's default would decode LZW and ASCII filters and compress every unfiltered stream, which costs
  * more than the tool's own work on a large scan and alters content the visitor did not ask to have altered.
  */
@@ -38,11 +38,16 @@ export function rotateArg(degrees: number, pages: string): string {
  * page ranges; a stamp page may repeat). qpdf 11 takes one overlay file per run.
  */
 export function overlayArgs(input: string, stamp: string, output: string, pairing: { to: string; from: string }): string[] {
-  return [input, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output];
+  return [input, STREAMS_AS_THEY_ARE, "--overlay", stamp, `--to=${pairing.to}`, `--from=${pairing.from}`, "--", output];
 }
 
 /** Rewritten smaller: object streams, compressed streams, unused resources dropped (Delete Pages' "optimize"). */
 export const OPTIMIZE_ARGS = ["--object-streams=generate", "--compress-streams=y", "--remove-unreferenced-resources=yes"];
+
+/** How a copy of some of a document's pages writes their streams: as they are, or smaller where optimizing was asked for. */
+export function keptPagesArgs(optimize: boolean): readonly string[] {
+  return optimize ? OPTIMIZE_ARGS : [STREAMS_AS_THEY_ARE];
+}
 
 /**
  * Splits into files of `size` pages each. qpdf names them after `output` with the first and last page numbers,

@@ -17,6 +17,53 @@ afterAll(async () => server.close());
 
 const pageOrder = async (file: string) => (await pageTexts(file)).map((t) => Number(/Sample page (\d+)/.exec(t)?.[1]));
 
+/** The streams of a file's pages and resources (not its object and cross-reference streams), and how many have a filter. */
+async function streamFilters(file: string): Promise<{ streams: number; filtered: number }> {
+  const { stdout } = await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", "--json-stream-data=none", file], { maxBuffer: 64 * 1024 * 1024 });
+  const objects = Object.values((JSON.parse(stdout) as { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown> } }>] }).qpdf[1]);
+  // Object and cross-reference streams are the file's own structure, which qpdf writes anew.
+  const streams = objects.filter((o) => o.stream && !["/ObjStm", "/XRef"].includes(o.stream.dict["/Type"] as string));
+  return { streams: streams.length, filtered: streams.filter((o) => "/Filter" in o.stream!.dict).length };
+}
+
+describe("page tools leave stream data as it was: a stream stored without a filter is not compressed on the way", () => {
+  let raw: string;
+  let unfiltered: number;
+  beforeAll(async () => {
+    raw = six.replace(/\.pdf$/, "-raw.pdf");
+    await promisify(execFile)("qpdf", ["--stream-data=uncompress", six, raw]);
+    const before = await streamFilters(raw);
+    expect(before.filtered).toBe(0);
+    unfiltered = before.streams;
+  });
+
+  // Copies of pages keep only the streams they had, none compressed.
+  it.each([
+    ["rotate-pdf", {}, [1, 2, 3, 4, 5, 6]],
+    ["delete-pages", { pages: "2,5" }, [1, 3, 4, 6]],
+    ["organize-pdf", { pageOrder: [5, 4, 3, 2, 1, 0], pagesToDelete: [0], pageRotations: { "2": 90 } }, [6, 5, 4, 3, 2]],
+  ] as const)("%s", async (tool, fields, order) => {
+    const { path } = await runTool(server, tool, [raw], fields);
+    await qpdfCheck(path);
+    expect(await pageOrder(path)).toEqual(order);
+    const after = await streamFilters(path);
+    expect(after.streams).toBeGreaterThan(0);
+    expect(after.filtered).toBe(0);
+  });
+
+  // A stamp brings streams of its own (compressed or not); every stream of the document stays as it was.
+  it.each([
+    ["add-watermark", { text: "DRAFT" }],
+    ["add-page-numbers", {}],
+  ] as const)("%s", async (tool, fields) => {
+    const { path } = await runTool(server, tool, [raw], fields);
+    await qpdfCheck(path);
+    expect((await pdfinfo(path)).Pages).toBe("6");
+    const after = await streamFilters(path);
+    expect(after.streams - after.filtered).toBeGreaterThanOrEqual(unfiltered);
+  });
+});
+
 describe("rotate-pdf", () => {
   it("turns every page 90 degrees by default", async () => {
     const { path } = await runTool(server, "rotate-pdf", [six]);
@@ -30,25 +77,6 @@ describe("rotate-pdf", () => {
     const { path: turned } = await runTool(server, "rotate-pdf", [corpus("habibi-rotated.pdf")], { angle: 180 });
     expect(await rotationsOf(corpus("habibi-rotated.pdf"))).toEqual([90, 180, 270, 0]);
     expect(await rotationsOf(turned)).toEqual([270, 0, 90, 180]);
-  });
-
-  it("leaves stream data as it was: a stream stored without a filter is not compressed on the way", async () => {
-    const raw = six.replace(/\.pdf$/, "-raw.pdf");
-    await promisify(execFile)("qpdf", ["--stream-data=uncompress", six, raw]);
-    const { path } = await runTool(server, "rotate-pdf", [raw]);
-    await qpdfCheck(path);
-    expect(await rotationsOf(path)).toEqual([90, 90, 90, 90, 90, 90]);
-    const filters = async (file: string) => {
-      const { stdout } = await promisify(execFile)("qpdf", ["--json", "--json-key=qpdf", "--json-stream-data=none", file], { maxBuffer: 64 * 1024 * 1024 });
-      const objects = Object.values((JSON.parse(stdout) as { qpdf: [unknown, Record<string, { stream?: { dict: Record<string, unknown> } }>] }).qpdf[1]);
-      // Object and cross-reference streams are the file's own structure, which qpdf writes anew.
-      const streams = objects.filter((o) => o.stream && !["/ObjStm", "/XRef"].includes(o.stream.dict["/Type"] as string));
-      return { streams: streams.length, filtered: streams.filter((o) => "/Filter" in o.stream!.dict).length };
-    };
-    expect((await filters(raw)).filtered).toBe(0);
-    const turned = await filters(path);
-    expect(turned.streams).toBeGreaterThan(0);
-    expect(turned.filtered).toBe(0);
   });
 
   it("refuses angles other than 90, 180 and 270", async () => {

@@ -93,8 +93,8 @@ describe("soundPdf on a processor's output", () => {
     // The source is gone: only the check made on the way in can vouch for it.
     const source = path.join(ctx.workDir, "checked-on-the-way-in.pdf");
     const result = { files: [{ path: part, name: "rotated.pdf", copiedByQpdfFrom: [source] }] };
-    expect((await soundOutputs(result, ctx, new Map([[source, 0]]))).files[0]!.path).toBe(part);
-    await expect(soundOutputs(result, ctx, new Map([[source, 2]]))).rejects.toThrow(/rotated\.pdf/);
+    expect((await soundOutputs(result, ctx, new Map([[source, Promise.resolve(0)]]))).files[0]!.path).toBe(part);
+    await expect(soundOutputs(result, ctx, new Map([[source, Promise.resolve(2)]]))).rejects.toThrow(/rotated\.pdf/);
   });
 
   it("leaves files that are not PDFs alone, and checks the extraction group too", async () => {

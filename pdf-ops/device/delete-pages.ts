@@ -2,7 +2,7 @@ import type { DeletePagesOptions } from "../../catalog/options/pages.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { keptOutline } from "../outline.js";
 import { deletePagesMessage, planDeletePages } from "../pages/delete-pages.js";
-import { assembleArgs, OPTIMIZE_ARGS } from "../qpdf-args.js";
+import { assembleArgs, keptPagesArgs } from "../qpdf-args.js";
 import { openOneOnDevice } from "./open.js";
 import type { DeviceOperation, DeviceOutput } from "./operation.js";
 import { readOutlineOnDevice, withOutline, withoutMetadata } from "./outline.js";
@@ -13,7 +13,7 @@ export const deletePagesOnDevice: DeviceOperation<DeletePagesOptions> = async ({
   const { session, pdf } = await openOneOnDevice(files[0]!, ctx, { outlines: true });
   const plan = planDeletePages(options, pdf);
   const run = await session.run({
-    args: assembleArgs([{ file: pdf.path, pages: formatPageList(plan.kept) }], `${OUT}/kept.pdf`, options.optimizePdf ? OPTIMIZE_ARGS : []),
+    args: assembleArgs([{ file: pdf.path, pages: formatPageList(plan.kept) }], `${OUT}/kept.pdf`, keptPagesArgs(options.optimizePdf)),
     onProgress: (f) => ctx.progress(f * 0.8),
     expectedOutput: { name: "kept.pdf", bytes: pdf.data.length },
   });

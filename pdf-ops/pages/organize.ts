@@ -2,7 +2,7 @@ import type { OrganizeOptions } from "../../catalog/options/pages.js";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { InvalidOptionsError, UserError } from "../errors.js";
 import { stemOf } from "../names.js";
-import { assembleArgs, rotateArg } from "../qpdf-args.js";
+import { assembleArgs, rotateArg, STREAMS_AS_THEY_ARE } from "../qpdf-args.js";
 import { msg, type Message } from "../message.js";
 
 export const EXTRACTED_NAME = "extracted_pages.pdf";
@@ -56,5 +56,5 @@ export function organizedPagesArgs(input: string, pages: readonly number[], rota
     byAngle.set(angle, positions);
   });
   const rotateArgs = [...byAngle].map(([angle, positions]) => rotateArg(angle, formatPageList(positions)));
-  return assembleArgs([{ file: input, pages: formatPageList(pages.map((p) => p + 1)) }], output, rotateArgs);
+  return assembleArgs([{ file: input, pages: formatPageList(pages.map((p) => p + 1)) }], output, [STREAMS_AS_THEY_ARE, ...rotateArgs]);
 }

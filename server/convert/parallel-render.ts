@@ -164,9 +164,10 @@ export async function renderPagesInParallel(
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
   if (usable) signal.addEventListener("abort", () => void usable.discard(), { once: true });
   const files = new Map<number, string>();
-  const folders: string[] = usable ? [usable.folder] : [];
   // With a finishing step a page is half done once rendered, done once finished.
-  const counter = countProgress(folders, total, progress, finish ? finishedShare : () => 1);
+  const counter = new ProgressCount(total, progress, finish ? finishedShare : () => 1);
+  if (usable) counter.started(usable.folder);
+  let runs = 0;
   let handing = Promise.resolve();
   let aheadTaken = false;
   const worker = async () => {
@@ -177,10 +178,10 @@ export async function renderPagesInParallel(
         const run = ahead ? usable.run : queue.take();
         if (!run) break;
         let written: Map<number, string>;
+        const folder = ahead ? usable.folder : path.join(outDir, `run-${++runs}`);
         if (ahead) written = await usable.written;
         else {
-          const folder = path.join(outDir, `run-${folders.length + 1}`);
-          folders.push(folder);
+          counter.started(folder);
           written = await renderPageRun(input, run, folder, options, { ...ctx, signal });
         }
         const ready: RasterPage[] = [];
@@ -190,6 +191,7 @@ export async function renderPagesInParallel(
           files.set(page, done);
           ready.push({ page, dpi: run.dpi, path: done });
         }
+        counter.ended(folder, ready.length);
         if (onReady) {
           handing = handing.then(() => onReady(ready));
           handing.catch(() => stop.abort());
@@ -222,24 +224,50 @@ function finishedShare(file: string): number {
   return /\.p[gp]m$/.test(file) ? 0.5 : 1;
 }
 
-/** Reports the share of pages written so far, counted in the runs' folders, until stopped. */
-function countProgress(folders: readonly string[], total: number, progress: (fraction: number) => void, share: (file: string) => number): { stop(): void } {
-  let counting = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (counting) return;
-    counting = true;
-    void Promise.all(folders.map(writtenPages))
+/**
+ * The share of pages done so far, reported every PROGRESS_INTERVAL_MS until stopped: the pages of runs that ended,
+ * and the pages written so far in the folders of runs still going (only those are read again).
+ */
+class ProgressCount {
+  private readonly going = new Set<string>();
+  private endedPages = 0;
+  private counting = false;
+  private stopped = false;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly total: number,
+    private readonly report: (fraction: number) => void,
+    private readonly share: (file: string) => number,
+  ) {
+    this.timer = setInterval(() => this.count(), PROGRESS_INTERVAL_MS);
+  }
+
+  started(folder: string): void {
+    this.going.add(folder);
+  }
+
+  /** A run's pages, every one done. */
+  ended(folder: string, pages: number): void {
+    this.going.delete(folder);
+    this.endedPages += pages;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+
+  private count(): void {
+    if (this.counting) return;
+    this.counting = true;
+    // A run that ends while its folder is read is counted by its files this time, by its pages the next.
+    const ended = this.endedPages;
+    void Promise.all([...this.going].map(writtenPages))
       .then((found) => {
-        const done = found.reduce((sum, pages) => sum + [...pages.values()].reduce((n, file) => n + share(file), 0), 0);
-        if (!stopped) progress(Math.min(1, done / total));
+        const written = found.reduce((sum, pages) => sum + [...pages.values()].reduce((n, file) => n + this.share(file), 0), 0);
+        if (!this.stopped) this.report(Math.min(1, (ended + written) / this.total));
       })
-      .finally(() => (counting = false));
-  }, PROGRESS_INTERVAL_MS);
-  return {
-    stop: () => {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+      .finally(() => (this.counting = false));
+  }
 }

@@ -88,7 +88,7 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
         allowPages: (pages: number) => deadline.allowPages(pages),
         timeStampAuthority: config.tsaUrl ? { url: config.tsaUrl, timeoutMs: config.tsaTimeoutMs } : undefined,
         egressPolicy: config.egressPolicy,
-        checkedPdfs: new Map<string, number>(),
+        checkedPdfs: new Map<string, Promise<number>>(),
         locale: spec.locale,
       };
       let result;
@@ -105,6 +105,9 @@ export function jobRunner({ config, store, workDirs }: RunnerDeps): JobRunner {
       } catch (err) {
         throw visitorError(deadline.explain(err), files.length === 1 ? files[0]!.name : undefined);
       } finally {
+        // A check on the way in that no output waited for (a tool that failed, or wrote no copy) still ends within
+        // the job, so that no qpdf outlives it.
+        await Promise.allSettled(context.checkedPdfs.values());
         deadline.dispose();
       }
       // A pipeline says its steps' own.

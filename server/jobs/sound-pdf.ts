@@ -126,9 +126,9 @@ async function soundGroup<G extends OutputGroup>(group: G, ctx: EngineContext, r
 }
 
 /** The result with every PDF in it sound, checked under the job's signal so that the deadline covers the checks. */
-export async function soundOutputs(result: ToolResult, ctx: EngineContext, checkedOnTheWayIn: ReadonlyMap<string, number> = new Map()): Promise<ToolResult> {
+export async function soundOutputs(result: ToolResult, ctx: EngineContext, checkedOnTheWayIn: ReadonlyMap<string, Promise<number>> = new Map()): Promise<ToolResult> {
   const rebuilt: string[] = [];
-  const sources: SourceChecks = new Map([...checkedOnTheWayIn].map(([file, exit]) => [file, Promise.resolve(exit)]));
+  const sources: SourceChecks = new Map(checkedOnTheWayIn);
   const sound = await soundGroup(result, ctx, rebuilt, sources);
   if (result.extraction) sound.extraction = await soundGroup(result.extraction, ctx, rebuilt, sources);
   if (rebuilt.length === 0) return sound;

@@ -44,6 +44,6 @@ export async function everyPageInOneRun(file: InputFile, jobArgs: readonly strin
   }
   if (pages > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.allowPages?.(pages);
-  ctx.checkedPdfs?.set(file.path, await checking);
+  ctx.checkedPdfs?.set(file.path, checking);
   return { pageCount: pages };
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { formatPageList } from "../../catalog/page-ranges.js";
 import { assemblePages } from "../engines/qpdf.js";
+import { keptPagesArgs } from "../../pdf-ops/qpdf-args.js";
 import type { ProcessorContext } from "../work/types.js";
 import { keptOutline } from "../../pdf-ops/outline.js";
 import { readOutline, writeOutline } from "./outline.js";
@@ -28,7 +29,7 @@ export async function keepPages(
   const assembled = path.join(ctx.workDir, `${options.name}.pdf`);
   // The bookmarks are read while qpdf assembles: on two cores the check costs no time.
   const [, outline] = await Promise.all([
-    assemblePages([{ file: source, pages: formatPageList(kept) }], assembled, ctx, options.qpdfArgs ?? []),
+    assemblePages([{ file: source, pages: formatPageList(kept) }], assembled, ctx, options.qpdfArgs ?? keptPagesArgs(false)),
     readOutline(source, ctx),
   ]);
   if (outline.length === 0) return { path: assembled };

@@ -26,8 +26,8 @@ export interface OpenOptions {
   check?: boolean;
 }
 
-/** What qpdf finds in a file, with the check's verdict where it was asked for. */
-type Inspection = PdfInspection & { checkExit?: number };
+/** What qpdf finds in a file, with the check's verdict, still coming, where it was asked for. */
+type Inspection = PdfInspection & { checkExit?: Promise<number> };
 
 /** The verdict for a file whose check could not run to the end: its copies answer for themselves. */
 const UNCHECKED = 2;
@@ -46,6 +46,8 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext, optio
   // A page tree that loops, lists a page twice or states a wrong /Count breaks the engines in different ways
   // (qpdf "Loop detected", MuPDF "cycle in page tree", "invalid page number"): its pages go under a fresh tree.
   if (found && !treeIsSound(found)) {
+    // The check of a file given up for its rewrite ends before anything else starts, as the job's other runs do.
+    await found.checkExit;
     const rewritten = await rewrittenPageTree(file, ctx);
     if (rewritten) {
       source = rewritten;
@@ -55,6 +57,7 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext, optio
   }
   // qpdf gave up, or recovered a file with no pages it could find: let MuPDF rebuild the file.
   if (!found?.pageCount) {
+    await found?.checkExit;
     source = path.join(ctx.workDir, `repaired-${++repairCounter}.pdf`);
     try {
       await runMupdf("repair", { input: file.path, output: source }, ctx);
@@ -124,12 +127,13 @@ async function readableInspection(file: InputFile, source: string, ctx: Processo
         throw err;
       })
     : undefined;
-  // Waited for below, or dropped with the file when the look fails first.
+  // Waited for where its verdict is needed, and within the job in any case; never an unhandled rejection meanwhile.
   checking?.catch(() => undefined);
   try {
     const found = await inspectPdf(source, ctx);
-    return { ...found, checkExit: await checking };
+    return { ...found, checkExit: checking };
   } catch (err) {
+    await checking?.catch(() => undefined);
     // A file qpdf cannot read (or falls over on) goes to MuPDF's repairing parser; anything else is answered.
     if (failedWith(err, "damaged", "crashed")) return undefined;
     throw err instanceof EngineFailure ? replyForFailure(err, file.name) : err;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { DeletePagesOptions } from "../../catalog/options/pages.js";
 import { deletePagesMessage, planDeletePages } from "../../pdf-ops/pages/delete-pages.js";
-import { OPTIMIZE_ARGS } from "../../pdf-ops/qpdf-args.js";
+import { keptPagesArgs } from "../../pdf-ops/qpdf-args.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { keepPages } from "../pdf/keep-pages.js";
 import { openPdfInput } from "../pdf/pdf-input.js";
@@ -12,7 +12,7 @@ export const deletePages: Processor<DeletePagesOptions> = async ({ files, option
   const plan = planDeletePages(options, pdf);
   const result = await keepPages(pdf.path, plan.kept, ctx, {
     keepBookmarks: options.keepBookmarks,
-    qpdfArgs: options.optimizePdf ? OPTIMIZE_ARGS : [],
+    qpdfArgs: keptPagesArgs(options.optimizePdf),
     name: "pages-deleted",
   });
   let current = result.path;

@@ -30,8 +30,11 @@ export interface ProcessorContext extends EngineContext {
   timeStampAuthority?: { url: string; timeoutMs: number };
   /** Where a page printed from a web address may fetch from. */
   egressPolicy?: EgressPolicy;
-  /** qpdf --check's exit code on files of this job already checked on the way in, by path. */
-  checkedPdfs?: Map<string, number>;
+  /**
+   * qpdf --check's exit code on files of this job checked on the way in, by path, as it comes: the check runs beside
+   * the tool's own work, and only the outputs' soundness waits for it.
+   */
+  checkedPdfs?: Map<string, Promise<number>>;
   /**
    * The visitor's language, for words a tool writes into its files (a batch's report.txt, Compare's report); what
    * it says beside the download is a catalogue message, said in the reader's language at the reply. English when unset.
