@@ -20,9 +20,11 @@ export interface WebHarness {
    * The one page (and context) the harness's `reopen` calls share, on a blank page again, its routes and listeners
    * removed and a new errors list. Its renderer, scripts and WebAssembly stay warm where a fresh context starts and
    * fetches them again (a second or two a test); storage and the service worker carry over, so only for tests that
-   * neither set nor read them.
+   * neither set nor read them, unless `clearStorage` empties them first (local and session storage, IndexedDB, the
+   * caches, cookies, the service worker), as a fresh context would have them: the browser's HTTP and compiled-code
+   * caches stay.
    */
-  reopen(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  reopen(options?: { clearStorage?: boolean }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
     async open(options = {}) {
       return newPage(await newContext(options));
     },
-    async reopen() {
+    async reopen({ clearStorage = false } = {}) {
       if (!shared) {
         const context = await newContext();
         shared = { context, page: await context.newPage(), errors: [] };
@@ -60,6 +62,7 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
         await shared.page.removeAllListeners();
         await shared.page.goto("about:blank");
         await shared.page.mouse.move(0, 0);
+        if (clearStorage) await clearSiteData(shared.context, shared.page, server.url);
       }
       const errors: string[] = [];
       shared.page.on("pageerror", (error) => errors.push(error.message));
@@ -72,6 +75,17 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
       await server.close();
     },
   };
+}
+
+/** Everything the site at `origin` keeps in the browser, gone: what a fresh context starts without. */
+async function clearSiteData(context: BrowserContext, page: Page, origin: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+  } finally {
+    await cdp.detach();
+  }
+  await context.clearCookies();
 }
 
 /** The text of the toast on screen. */
