@@ -18,13 +18,13 @@ export interface WebHarness {
   open(options?: { width?: number; colorScheme?: "light" | "dark" }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   /**
    * The one page (and context) the harness's `reopen` calls share, on a blank page again, its routes and listeners
-   * removed and a new errors list. Its renderer, scripts and WebAssembly stay warm where a fresh context starts and
-   * fetches them again (a second or two a test); storage and the service worker carry over, so only for tests that
-   * neither set nor read them, unless `clearStorage` empties them first (local and session storage, IndexedDB, the
-   * caches, cookies, the service worker), as a fresh context would have them: the browser's HTTP and compiled-code
-   * caches stay.
+   * removed, the site's storage emptied (local and session storage, IndexedDB, Cache Storage, the service worker,
+   * cookies) and a new errors list: what a test finds is what a fresh context would give it, but the renderer and the
+   * browser's HTTP and compiled-code caches stay warm where a fresh context starts and fetches and compiles the app's
+   * scripts and WebAssembly again (a second or two a test). Init scripts cannot be removed from a page, and the
+   * viewport and colour scheme are the defaults: tests that need those open their own.
    */
-  reopen(options?: { clearStorage?: boolean }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  reopen(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
     async open(options = {}) {
       return newPage(await newContext(options));
     },
-    async reopen({ clearStorage = false } = {}) {
+    async reopen() {
       if (!shared) {
         const context = await newContext();
         shared = { context, page: await context.newPage(), errors: [] };
@@ -62,7 +62,7 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
         await shared.page.removeAllListeners();
         await shared.page.goto("about:blank");
         await shared.page.mouse.move(0, 0);
-        if (clearStorage) await clearSiteData(shared.context, shared.page, server.url);
+        await clearSiteData(shared.context, shared.page, server.url);
       }
       const errors: string[] = [];
       shared.page.on("pageerror", (error) => errors.push(error.message));

@@ -64,7 +64,7 @@ async function runAndFollowLink(page: Page, button: string, linkName: string): P
  * test before made (the server switch) carries over.
  */
 async function openTool(route: string, files: string | string[], { ownContext = false } = {}) {
-  const { page, errors, context } = ownContext ? await web.open() : await web.reopen({ clearStorage: true });
+  const { page, errors, context } = ownContext ? await web.open() : await web.reopen();
   const calls = watchApi(page);
   await page.goto(route);
   await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
