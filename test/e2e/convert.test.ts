@@ -114,7 +114,7 @@ describe("Convert PDF screen", () => {
 
 describe("a format's own page", () => {
   it("shows PDF to Excel's settings, and the page range chosen there is what the server converts", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const source = await writeTemp("three.pdf", await makeNumberedPdf(3));
     await page.goto("/pdf-to-excel");
     await page.getByLabel("Choose files").setInputFiles(source);

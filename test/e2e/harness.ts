@@ -18,9 +18,11 @@ export interface WebHarness {
   open(options?: { width?: number; colorScheme?: "light" | "dark" }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   /**
    * The one page (and context) the harness's `reopen` calls share, on a blank page again, its routes and listeners
-   * removed and a new errors list. Its renderer, scripts and WebAssembly stay warm where a fresh context starts and
-   * fetches them again (a second or two a test); storage and the service worker carry over, so only for tests that
-   * neither set nor read them.
+   * removed, the site's storage emptied (local and session storage, IndexedDB, Cache Storage, the service worker,
+   * cookies) and a new errors list: what a test finds is what a fresh context would give it, but the renderer and the
+   * browser's HTTP and compiled-code caches stay warm where a fresh context starts and fetches and compiles the app's
+   * scripts and WebAssembly again (a second or two a test). Init scripts cannot be removed from a page, and the
+   * viewport and colour scheme are the defaults: tests that need those open their own.
    */
   reopen(): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
         await shared.page.removeAllListeners();
         await shared.page.goto("about:blank");
         await shared.page.mouse.move(0, 0);
+        await clearSiteData(shared.context, shared.page, server.url);
       }
       const errors: string[] = [];
       shared.page.on("pageerror", (error) => errors.push(error.message));
@@ -72,6 +75,17 @@ export async function startWebHarness(overrides: Partial<Config> = {}): Promise<
       await server.close();
     },
   };
+}
+
+/** Everything the site at `origin` keeps in the browser, gone: what a fresh context starts without. */
+async function clearSiteData(context: BrowserContext, page: Page, origin: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
+  } finally {
+    await cdp.detach();
+  }
+  await context.clearCookies();
 }
 
 /** The text of the toast on screen. */

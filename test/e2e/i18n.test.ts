@@ -128,7 +128,7 @@ describe("the site in eight languages", () => {
   });
 
   it("switches to the same page in the chosen language with the footer's selector, and remembers it", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/merge-pdf");
     await page.getByTestId("language-select").selectOption("de");
     await page.waitForURL("**/de/merge-pdf");
@@ -176,7 +176,7 @@ describe("the site in eight languages", () => {
   });
 
   it("shows Repair PDF's result card in German: the server's report, sizes and all", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     // A PDF whose cross-reference offset points nowhere: the report has damage to name.
     const good = Buffer.from(await makeNumberedPdf(2));
     const at = good.lastIndexOf("startxref");

@@ -58,8 +58,13 @@ async function runAndFollowLink(page: Page, button: string, linkName: string): P
   return file;
 }
 
-async function openTool(route: string, files: string | string[]) {
-  const { page, errors, context } = await web.open();
+/**
+ * A tool page with files chosen, on the harness's warm page with the site's storage emptied: a tool's engines load
+ * compiled from the browser's cache rather than fetched and compiled for a new context each test, and no choice a
+ * test before made (the server switch) carries over.
+ */
+async function openTool(route: string, files: string | string[], { ownContext = false } = {}) {
+  const { page, errors, context } = ownContext ? await web.open() : await web.reopen();
   const calls = watchApi(page);
   await page.goto(route);
   await expect.poll(() => page.getByTestId("where-it-runs").innerText()).toContain(NOTICE);
@@ -437,7 +442,8 @@ describe("page tools on the device", () => {
   });
 
   it("works offline on a second visit, from the service worker's cache", async () => {
-    const { page, context, calls } = await openTool("/merge-pdf", [ten, ten]);
+    // A context of its own: it goes offline and opens a second page.
+    const { page, context, calls } = await openTool("/merge-pdf", [ten, ten], { ownContext: true });
     await runAndDownload(page, "Merge PDFs");
     // After the first run the page, its chunks, the worker and both engines are stored for the next visit.
     const cachedWasm = '(async () => (await (await caches.open("pdf-toolbox-device-v1")).keys()).filter((r) => r.url.endsWith(".wasm")).length)()';

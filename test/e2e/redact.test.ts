@@ -36,7 +36,7 @@ async function dragArea(page: Page, from: [number, number], to: [number, number]
 
 describe("redact screen", () => {
   it("removes an area drawn with the mouse and a search term from the downloaded file", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/redact-pdf");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Redact PDF");
     await page.getByLabel("Choose files").setInputFiles(twoPages);
@@ -77,7 +77,7 @@ describe("redact screen", () => {
   });
 
   it("lists areas, goes to their page and removes them", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/redact-pdf");
     await page.getByLabel("Choose files").setInputFiles(twoPages);
     await page.getByTestId("redact-page-image").waitFor();

@@ -42,7 +42,7 @@ describe("site shell in the browser", () => {
   });
 
   it("opens the dropdowns by keyboard and closes them with Escape", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/");
     const trigger = page.getByRole("button", { name: "Convert", exact: true });
     await trigger.focus();
@@ -73,7 +73,7 @@ describe("site shell in the browser", () => {
   });
 
   it("shows the not-found page at unknown addresses, keeping them in the bar; /e-sign opens the Sign screen", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     for (const address of ["/no/such/page", "/merge-pdff"]) {
       const response = await page.goto(address);
       expect(response?.status()).toBe(404);
@@ -98,7 +98,7 @@ describe("site shell in the browser", () => {
   });
 
   it("has no serious accessibility violations on a tool page with its settings", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/protect-pdf");
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("Choose files").setInputFiles(corpus("minimal-document.pdf"));

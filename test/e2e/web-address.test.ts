@@ -30,7 +30,7 @@ afterAll(async () => {
 
 describe("HTML to PDF from a web address", () => {
   it("prints the page at the address typed, on the page size chosen", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     await page.goto("/html-to-pdf");
     const form = page.getByTestId("web-address-form");
     await form.getByLabel("Web address").fill(`http://127.0.0.1:${sitePort}/hours`);
@@ -52,7 +52,7 @@ describe("HTML to PDF from a web address", () => {
   });
 
   it("says so when the address is not a web address, or one the server does not visit", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/html-to-pdf");
     const form = page.getByTestId("web-address-form");
     await form.getByLabel("Web address").fill("not an address");

@@ -15,7 +15,7 @@ afterAll(async () => web?.close());
 
 describe("the workflow builder", () => {
   it("builds rotate then protect, runs it on a file as one job, keeps it across a reload, and saves the API's JSON", async () => {
-    const { page, errors } = await web.open();
+    const { page, errors } = await web.reopen();
     const input = await writeTemp("two.pdf", await makeNumberedPdf(2));
     await page.goto("/workflows");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Workflows");
@@ -54,7 +54,7 @@ describe("the workflow builder", () => {
   });
 
   it("says so when a loaded file is not a workflow", async () => {
-    const { page } = await web.open();
+    const { page } = await web.reopen();
     await page.goto("/workflows");
     const bad = await writeTemp("bad.json", JSON.stringify([{ tool: "shred-pdf" }]));
     await page.getByLabel("Workflow file").setInputFiles(bad);
