@@ -217,6 +217,20 @@ describe("damaged inputs through the PDF tools", () => {
     expect(await checkExit(out)).toBe(0);
   });
 
+  it("Merge checks each upload beside the merge, and rebuilds a result one damaged upload would spoil", async () => {
+    const damaged = inputs.find((file) => path.basename(file) === "stream-scrambled-multicolumn.pdf")!;
+    const reply = await postTool(server, "merge-pdf", [corpus("pdflatex-4-pages.pdf"), damaged]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toMatch(/came out damaged/);
+    const out = path.join(dir, "merged-rebuilt.pdf");
+    await fs.writeFile(out, Buffer.from(await (await fetch(server.url + reply.body.downloadUrl)).arrayBuffer()));
+    expect(await checkExit(out)).toBe(0);
+    // Sound uploads make a result that needs no rebuild.
+    const soundReply = await postTool(server, "merge-pdf", [corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf")]);
+    expect(soundReply.status).toBe(200);
+    expect(soundReply.body.message).not.toMatch(/came out damaged/);
+  });
+
   it("Compress answers within its deadline for a file poppler cannot open but qpdf can", async () => {
     const data = await fs.readFile(corpus("GeoTopo-komprimiert.pdf"));
     const file = path.join(dir, "poppler-refuses.pdf");

@@ -1,14 +1,11 @@
 import fs from "node:fs/promises";
 import { STREAMS_AS_THEY_ARE } from "../../pdf-ops/qpdf-args.js";
 import { EngineError } from "../engines/process-runner.js";
-import { checkVerdict } from "../engines/qpdf-check.js";
 import { pageCount, qpdfReading } from "../engines/qpdf.js";
 import { EngineFailure, TooManyPagesError } from "../errors.js";
 import type { InputFile, ProcessorContext } from "../work/types.js";
+import { checkOnTheWayIn } from "./check-on-the-way-in.js";
 import { statedPageCount } from "./stated-page-count.js";
-
-/** The verdict for a file whose check could not run to the end: its copies answer for themselves. */
-const UNCHECKED = 2;
 
 /**
  * A qpdf job on every page of an upload, done in the one run that also tells what openPdfInput would have asked
@@ -30,12 +27,7 @@ export async function everyPageInOneRun(file: InputFile, jobArgs: readonly strin
     if (err instanceof EngineError || err instanceof EngineFailure) return undefined;
     throw err;
   });
-  const checking = checkVerdict(file.path, ctx).catch((err: unknown) => {
-    if (err instanceof EngineError || err instanceof EngineFailure) return UNCHECKED;
-    throw err;
-  });
-  // Waited for below, or dropped with the job when the run fails first.
-  checking.catch(() => undefined);
+  const checking = checkOnTheWayIn(file.path, ctx);
   const run = await running;
   const pages = run?.exitCode === 0 ? ((await statedPageCount(output)) ?? (await pageCount(output, ctx))) : 0;
   if (pages === 0) {

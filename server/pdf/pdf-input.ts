@@ -3,7 +3,7 @@ import { DamagedPdfError, EngineFailure, failedWith, replyForFailure, TooManyPag
 import { inspectPdf, pageCount, walkedPageCount, type PdfInspection } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { treeIsSound } from "../../pdf-ops/qpdf-inspection.js";
-import { checkVerdict } from "../engines/qpdf-check.js";
+import { checkOnTheWayIn } from "./check-on-the-way-in.js";
 import { EngineError } from "../engines/process-runner.js";
 import type { InputFile, ProcessorContext } from "../work/types.js";
 
@@ -28,9 +28,6 @@ export interface OpenOptions {
 
 /** What qpdf finds in a file, with the check's verdict, still coming, where it was asked for. */
 type Inspection = PdfInspection & { checkExit?: Promise<number> };
-
-/** The verdict for a file whose check could not run to the end: its copies answer for themselves. */
-const UNCHECKED = 2;
 
 let repairCounter = 0;
 
@@ -121,14 +118,7 @@ async function rewrittenPageTree(file: InputFile, ctx: ProcessorContext): Promis
 /** What qpdf finds in the file, or undefined where it cannot read it. */
 async function readableInspection(file: InputFile, source: string, ctx: ProcessorContext, options: OpenOptions): Promise<Inspection | undefined> {
   // The check decodes every stream, the look at the pages reads the page tree: side by side, each on a core.
-  const checking = options.check
-    ? checkVerdict(source, ctx).catch((err: unknown) => {
-        if (err instanceof EngineError || err instanceof EngineFailure) return UNCHECKED;
-        throw err;
-      })
-    : undefined;
-  // Waited for where its verdict is needed, and within the job in any case; never an unhandled rejection meanwhile.
-  checking?.catch(() => undefined);
+  const checking = options.check ? checkOnTheWayIn(source, ctx) : undefined;
   try {
     const found = await inspectPdf(source, ctx);
     return { ...found, checkExit: checking };

@@ -4,6 +4,7 @@ import { mergedOutline, type OutlineNode } from "../../pdf-ops/outline.js";
 import { TooManyPagesError } from "../errors.js";
 import { mergeDocuments } from "../engines/qpdf.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
+import { checkOnTheWayIn } from "../pdf/check-on-the-way-in.js";
 import { openPdfInputs } from "../pdf/pdf-input.js";
 import { writeOutline } from "../pdf/outline.js";
 import type { InputFile, Processor, ProcessorContext } from "../work/types.js";
@@ -22,7 +23,8 @@ interface MergedInput {
  */
 export const mergePdf: Processor = async ({ files }, ctx) => {
   const merged = path.join(ctx.workDir, "merged.pdf");
-  const inputs = (await mergeSoundInputs(files, merged, ctx)) ?? (await mergeAfterOpening(files, merged, ctx));
+  const sound = await mergeSoundInputs(files, merged, ctx);
+  const inputs = sound ?? (await mergeAfterOpening(files, merged, ctx));
   const total = inputs.reduce((sum, p) => sum + p.pageCount, 0);
   if (total > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.progress(0.6);
@@ -33,21 +35,25 @@ export const mergePdf: Processor = async ({ files }, ctx) => {
     result = path.join(ctx.workDir, "merged-with-bookmarks.pdf");
     await writeOutline(merged, result, outline, ctx);
   }
-  return { files: [{ path: result, name: MERGED_NAME }], message: mergeMessage(inputs, outline) };
+  // qpdf's own merge of the uploads as they are stands on their checks; bookmarks written by MuPDF are checked as
+  // any other file.
+  const copiedByQpdfFrom = sound && result === merged ? files.map((f) => f.path) : undefined;
+  return { files: [{ path: result, name: MERGED_NAME, copiedByQpdfFrom }], message: mergeMessage(inputs, outline) };
 };
 
 /**
  * The common case, sound files: qpdf merges the uploads as they are while MuPDF reads their page counts and
- * bookmarks, side by side. Checking each file first would cost one qpdf run per input, as long as the merge itself.
- * Any doubt (qpdf had to repair, a file needs a password or has no pages) gives undefined, and the careful path
- * runs instead.
+ * bookmarks, and qpdf checks each upload, side by side: the merged file is then as sound as the checks say, with no
+ * check of its own after the merge. Any doubt (qpdf had to repair, a file needs a password or has no pages) gives
+ * undefined, and the careful path runs instead.
  */
 async function mergeSoundInputs(files: readonly InputFile[], output: string, ctx: ProcessorContext): Promise<MergedInput[] | undefined> {
   const paths = files.map((f) => f.path);
-  const [merge, inspection] = await Promise.allSettled([
-    mergeDocuments(paths, output, ctx, { strict: true }),
-    runMupdf("inspectDocuments", { inputs: paths }, ctx),
-  ]);
+  // The merge is asked for first, so that it starts first: programs start in the order asked.
+  const merging = mergeDocuments(paths, output, ctx, { strict: true });
+  const inspecting = runMupdf("inspectDocuments", { inputs: paths }, ctx);
+  for (const file of paths) ctx.checkedPdfs?.set(file, checkOnTheWayIn(file, ctx));
+  const [merge, inspection] = await Promise.allSettled([merging, inspecting]);
   ctx.signal?.throwIfAborted();
   if (merge.status === "rejected" || inspection.status === "rejected") return undefined;
   const documents = inspection.value.documents;
