@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createJobBoundMupdf, mupdfChildPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { createJobBoundMupdf, mupdfChildPids, mupdfChildrenAheadPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { engineSandboxState, protectFromEngines } from "../server/engines/sandbox.js";
-import { corpus } from "./helpers/corpus.js";
+import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
 import { running, waitFor } from "./helpers/processes.js";
 
@@ -92,6 +92,73 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
     } finally {
       pools.close();
     }
+  });
+});
+
+describe.runIf(engineSandboxState() === "on")("a child started before the job's first task", () => {
+  let dir: string;
+  let jobC: string;
+  let jobD: string;
+  beforeAll(async () => {
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-mupdf-early-test-"));
+    await fs.mkdir(path.join(dir, "jobs"));
+    protectFromEngines(dir, path.join(dir, "jobs"));
+    jobC = await fs.mkdtemp(path.join(dir, "jobs", "c-"));
+    jobD = await fs.mkdtemp(path.join(dir, "jobs", "d-"));
+    for (const job of [jobC, jobD]) await fs.copyFile(corpus("multicolumn.pdf"), path.join(job, "in.pdf"));
+  });
+  afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
+
+  it("serves the job's first task, takes a free place only, and goes with the job unused", async () => {
+    const pools = createJobBoundMupdf({ size: 1 });
+    const run = (job: string, name: string) =>
+      pools.run(job, "extractText", { input: path.join(job, "in.pdf"), output: path.join(job, name) }, { timeoutMs: TIMEOUT_MS });
+    try {
+      pools.startEarly(jobC);
+      const [early] = pools.idlePids(jobC);
+      expect(early).toBeDefined();
+      await run(jobC, "one.txt");
+      expect(pools.idlePids(jobC)).toEqual([early]);
+      // The one place is held by job C's idle child: job D's early start waits for its task, and takes nothing back.
+      pools.startEarly(jobD);
+      expect(pools.idlePids(jobD)).toEqual([]);
+      expect(await running(early!)).toBe(true);
+      pools.release(jobC);
+      expect(await waitFor(async () => !(await running(early!)), 5000)).toBe(true);
+      // Started and never used: the job's end takes it all the same.
+      pools.startEarly(jobD);
+      const [unused] = pools.idlePids(jobD);
+      expect(unused).toBeDefined();
+      pools.release(jobD);
+      expect(await waitFor(async () => !(await running(unused!)), 5000)).toBe(true);
+      expect(pools.idlePids()).toEqual([]);
+    } finally {
+      pools.close();
+    }
+  });
+});
+
+describe.runIf(engineSandboxState() === "on")("compress jobs through the API, with no folder prepared ahead", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ mupdfChildrenAhead: 0 });
+  });
+  afterAll(async () => server.close());
+
+  it("leave no MuPDF child behind, whether they compressed or refused the file", async () => {
+    const before = new Set(mupdfChildPids());
+    const left = () => mupdfChildPids().filter((pid) => !before.has(pid));
+    const done = await postTool(server, "compress-pdf", [corpus("imagemagick-images.pdf")]);
+    expect(done.status).toBe(200);
+    const encrypted = await postTool(server, "compress-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect(encrypted.status).toBe(422);
+    expect(encrypted.body.error).toMatch(/password-protected/);
+    const junk = await postTool(server, "compress-pdf", [{ name: "junk.pdf", data: "%PDF-1.7\n" + "rubbish ".repeat(100) }]);
+    expect(junk.status).toBe(422);
+    expect(junk.body.error).toMatch(/could not be read/);
+    await waitFor(() => left().length === 0, 5000);
+    expect(left()).toEqual([]);
+    expect(mupdfChildrenAheadPids()).toEqual([]);
   });
 });
 
