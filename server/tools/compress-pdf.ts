@@ -48,20 +48,7 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const moved = await externalizeInlineImages(pdf.path, ctx);
-  const source = moved ?? pdf.path;
-  const { images, bilevelScans, inlineMoved } = await runMupdf(
-    "collectImages",
-    {
-      input: source,
-      beforeInline: moved && pdf.path,
-      outDir: imageDir,
-      minPixels: MIN_PIXELS,
-      maxPixels: MAX_PIXELS,
-      storedJpegAbove: { grayDpi: level.grayDpi, colorDpi: level.colorDpi },
-    },
-    ctx,
-  );
+  const { source, images, bilevelScans, inlineMoved } = await imagesToResample(pdf.path, level, imageDir, ctx);
   ctx.progress(0.3);
   let encoded = 0;
   const replacements = await encodeSideBySide(images, async (image) => {
@@ -106,6 +93,32 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   ];
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes };
 };
+
+/**
+ * The images worth re-encoding, and the file they are in: the input, or qpdf's copy of it with inline images moved
+ * into objects where its pages draw any (most files have none, and are spared qpdf's rewrite of the whole file).
+ */
+async function imagesToResample(input: string, level: ImageTarget, outDir: string, ctx: ProcessorContext) {
+  const collect = (source: string, found: { beforeInline?: string; stopAtInlineImages: boolean }) =>
+    runMupdf(
+      "collectImages",
+      {
+        input: source,
+        ...found,
+        outDir,
+        minPixels: MIN_PIXELS,
+        maxPixels: MAX_PIXELS,
+        storedJpegAbove: { grayDpi: level.grayDpi, colorDpi: level.colorDpi },
+      },
+      ctx,
+    );
+  const first = await collect(input, { stopAtInlineImages: true });
+  if (!first.stoppedAtInlineImages) return { source: input, ...first };
+  // A file qpdf cannot rewrite keeps its inline images where they are.
+  const moved = await externalizeInlineImages(input, ctx);
+  const source = moved ?? input;
+  return { source, ...(await collect(source, { beforeInline: moved && input, stopAtInlineImages: false })) };
+}
 
 /**
  * Packs MuPDF's rewrite into object streams with qpdf, or the input itself where the rewrite's page tree is not
