@@ -93,43 +93,28 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
       pools.close();
     }
   });
-});
 
-describe.runIf(engineSandboxState() === "on")("a child started before the job's first task", () => {
-  let dir: string;
-  let jobC: string;
-  let jobD: string;
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-toolbox-mupdf-early-test-"));
-    await fs.mkdir(path.join(dir, "jobs"));
-    protectFromEngines(dir, path.join(dir, "jobs"));
-    jobC = await fs.mkdtemp(path.join(dir, "jobs", "c-"));
-    jobD = await fs.mkdtemp(path.join(dir, "jobs", "d-"));
-    for (const job of [jobC, jobD]) await fs.copyFile(corpus("multicolumn.pdf"), path.join(job, "in.pdf"));
-  });
-  afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
-
-  it("serves the job's first task, takes a free place only, and goes with the job unused", async () => {
+  it("started before a job's first task, a child serves it, takes a free place only, and goes with the job unused", async () => {
     const pools = createJobBoundMupdf({ size: 1 });
     const run = (job: string, name: string) =>
       pools.run(job, "extractText", { input: path.join(job, "in.pdf"), output: path.join(job, name) }, { timeoutMs: TIMEOUT_MS });
     try {
-      pools.startEarly(jobC);
-      const [early] = pools.idlePids(jobC);
+      pools.startEarly(jobA);
+      const [early] = pools.idlePids(jobA);
       expect(early).toBeDefined();
-      await run(jobC, "one.txt");
-      expect(pools.idlePids(jobC)).toEqual([early]);
-      // The one place is held by job C's idle child: job D's early start waits for its task, and takes nothing back.
-      pools.startEarly(jobD);
-      expect(pools.idlePids(jobD)).toEqual([]);
+      await run(jobA, "one.txt");
+      expect(pools.idlePids(jobA)).toEqual([early]);
+      // The one place is held by job A's idle child: job B's early start waits for its task, and takes nothing back.
+      pools.startEarly(jobB);
+      expect(pools.idlePids(jobB)).toEqual([]);
       expect(await running(early!)).toBe(true);
-      pools.release(jobC);
+      pools.release(jobA);
       expect(await waitFor(async () => !(await running(early!)), 5000)).toBe(true);
       // Started and never used: the job's end takes it all the same.
-      pools.startEarly(jobD);
-      const [unused] = pools.idlePids(jobD);
+      pools.startEarly(jobB);
+      const [unused] = pools.idlePids(jobB);
       expect(unused).toBeDefined();
-      pools.release(jobD);
+      pools.release(jobB);
       expect(await waitFor(async () => !(await running(unused!)), 5000)).toBe(true);
       expect(pools.idlePids()).toEqual([]);
     } finally {
@@ -150,12 +135,8 @@ describe.runIf(engineSandboxState() === "on")("compress jobs through the API, wi
     const left = () => mupdfChildPids().filter((pid) => !before.has(pid));
     const done = await postTool(server, "compress-pdf", [corpus("imagemagick-images.pdf")]);
     expect(done.status).toBe(200);
-    const encrypted = await postTool(server, "compress-pdf", [corpus(ENCRYPTED_PDF)]);
-    expect(encrypted.status).toBe(422);
-    expect(encrypted.body.error).toMatch(/password-protected/);
-    const junk = await postTool(server, "compress-pdf", [{ name: "junk.pdf", data: "%PDF-1.7\n" + "rubbish ".repeat(100) }]);
-    expect(junk.status).toBe(422);
-    expect(junk.body.error).toMatch(/could not be read/);
+    const refused = await postTool(server, "compress-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect([refused.status, refused.body.error]).toEqual([422, expect.stringMatching(/password-protected/)]);
     await waitFor(() => left().length === 0, 5000);
     expect(left()).toEqual([]);
     expect(mupdfChildrenAheadPids()).toEqual([]);
