@@ -17,6 +17,8 @@ import {
   softMaskedImage,
   type ImageObject,
 } from "./helpers/image-kinds.js";
+import { releaseMupdfChildren } from "../server/engines/mupdf/pool.js";
+import { compressPdf } from "../server/tools/compress-pdf.js";
 import { qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { runTool, startServer, type TestServer } from "./helpers/server.js";
 import { pdfSsim } from "./helpers/ssim.js";
@@ -153,6 +155,34 @@ describe("compress-pdf inline images", () => {
     expect(await sizeOf(out)).toBeLessThan((await sizeOf(input)) * 0.5);
     expect(await sizeOf(out)).toBeLessThan(await sizeOf(await ghostscriptEbook(input)));
     expect(await pdfSsim(input, out, 2, 100)).toBeGreaterThan(0.95);
+  }, 120_000);
+
+  it("has qpdf move inline images only in files whose pages draw some", async () => {
+    const photo = await syntheticPhoto(1600, 1067, 9);
+    /** The files compress leaves in its work folder for `bytes`, and the size of its result. */
+    const compressIn = async (bytes: Uint8Array) => {
+      const workDir = await tempDir();
+      const upload = path.join(workDir, "in.pdf");
+      await fs.writeFile(upload, bytes);
+      try {
+        const ctx = { workDir, timeoutMs: 60_000, maxPages: 100, progress: () => {} };
+        const input = { path: upload, name: "in.pdf", size: bytes.length, kind: "pdf" as const };
+        const result = await compressPdf({ files: [input], extra: {}, options: { compressionLevel: "recommended" } }, ctx);
+        await qpdfCheck(result.files[0]!.path);
+        return { files: await fs.readdir(workDir), bytes: await sizeOf(result.files[0]!.path) };
+      } finally {
+        releaseMupdfChildren(workDir);
+        await fs.rm(workDir, { recursive: true, force: true });
+      }
+    };
+    const objects = await makeImagePdf([photo]);
+    const withObjects = await compressIn(objects);
+    expect(withObjects.files).not.toContain("inline-images-moved.pdf");
+    expect(withObjects.bytes).toBeLessThan(objects.length * 0.5);
+    const inline = await inlineImagesPdf([photo]);
+    const withInline = await compressIn(inline);
+    expect(withInline.files).toContain("inline-images-moved.pdf");
+    expect(withInline.bytes).toBeLessThan(inline.length * 0.5);
   }, 120_000);
 });
 

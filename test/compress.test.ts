@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
 import { listImages, makeNumberedPdf, pageCountOf, pageTexts, qpdfCheck, renderGray, tempDir, writeTemp } from "./helpers/pdf-tools.js";
 import { postTool, runTool, startServer, type TestServer } from "./helpers/server.js";
+import { rawPdf } from "./helpers/raw-pdf.js";
 import { pdfSsim } from "./helpers/ssim.js";
 import { makeImagePdf, makeTextPdf, syntheticPhoto, syntheticScan } from "./helpers/synthetic-pdfs.js";
 
@@ -181,6 +182,19 @@ describe("compress-pdf", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.message).toMatch(/No image needed re-encoding/);
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("packs the upload itself where MuPDF's rewrite loses a page it cannot load", async () => {
+    // A value nested past the parsers' depth: MuPDF writes the page as null, which fails qpdf --check; qpdf keeps a
+    // page there.
+    const nested = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Nested ${"[".repeat(100_000)}${"]".repeat(100_000)} >>`,
+    ]);
+    const { path: out } = await runTool(server, "compress-pdf", [{ name: "nested.pdf", data: nested }]);
+    await qpdfCheck(out);
+    expect(await pageCountOf(out)).toBe(1);
   });
 
   it("refuses encrypted and unreadable files with a sentence", async () => {

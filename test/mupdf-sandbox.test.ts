@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createJobBoundMupdf, mupdfChildPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
+import { createJobBoundMupdf, mupdfChildPids, mupdfChildrenAheadPids, releaseMupdfChildren, runMupdf } from "../server/engines/mupdf/pool.js";
 import { engineSandboxState, protectFromEngines } from "../server/engines/sandbox.js";
-import { corpus } from "./helpers/corpus.js";
+import { ENCRYPTED_PDF, corpus } from "./helpers/corpus.js";
 import { postTool, startServer, type TestServer } from "./helpers/server.js";
 import { running, waitFor } from "./helpers/processes.js";
 
@@ -92,6 +92,54 @@ describe.runIf(engineSandboxState() === "on")("MuPDF children in the engine sand
     } finally {
       pools.close();
     }
+  });
+
+  it("started before a job's first task, a child serves it, takes a free place only, and goes with the job unused", async () => {
+    const pools = createJobBoundMupdf({ size: 1 });
+    const run = (job: string, name: string) =>
+      pools.run(job, "extractText", { input: path.join(job, "in.pdf"), output: path.join(job, name) }, { timeoutMs: TIMEOUT_MS });
+    try {
+      pools.startEarly(jobA);
+      const [early] = pools.idlePids(jobA);
+      expect(early).toBeDefined();
+      await run(jobA, "one.txt");
+      expect(pools.idlePids(jobA)).toEqual([early]);
+      // The one place is held by job A's idle child: job B's early start waits for its task, and takes nothing back.
+      pools.startEarly(jobB);
+      expect(pools.idlePids(jobB)).toEqual([]);
+      expect(await running(early!)).toBe(true);
+      pools.release(jobA);
+      expect(await waitFor(async () => !(await running(early!)), 5000)).toBe(true);
+      // Started and never used: the job's end takes it all the same.
+      pools.startEarly(jobB);
+      const [unused] = pools.idlePids(jobB);
+      expect(unused).toBeDefined();
+      pools.release(jobB);
+      expect(await waitFor(async () => !(await running(unused!)), 5000)).toBe(true);
+      expect(pools.idlePids()).toEqual([]);
+    } finally {
+      pools.close();
+    }
+  });
+});
+
+describe.runIf(engineSandboxState() === "on")("compress jobs through the API, with no folder prepared ahead", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ mupdfChildrenAhead: 0 });
+  });
+  afterAll(async () => server.close());
+
+  it("leave no MuPDF child behind, whether they compressed or refused the file", async () => {
+    const before = new Set(mupdfChildPids());
+    const left = () => mupdfChildPids().filter((pid) => !before.has(pid));
+    const done = await postTool(server, "compress-pdf", [corpus("imagemagick-images.pdf")]);
+    expect(done.status).toBe(200);
+    const refused = await postTool(server, "compress-pdf", [corpus(ENCRYPTED_PDF)]);
+    expect([refused.status, refused.body.error]).toEqual([422, expect.stringMatching(/password-protected/)]);
+    await waitFor(() => left().length === 0, 5000);
+    expect(left()).toEqual([]);
+    expect(mupdfChildrenAheadPids()).toEqual([]);
   });
 });
 

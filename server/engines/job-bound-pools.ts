@@ -61,6 +61,19 @@ export class JobBoundPools {
     this.ahead.set(key, pool);
   }
 
+  /**
+   * Starts the child of the job in `jobFolder` before its first task, for a job that has other work to do first:
+   * only where one of the `size` places is free (no other job's child is taken back for it), and counted among them
+   * as the job's first task would count it. Another job's task may still take it back while it idles.
+   */
+  startEarly(jobFolder: string): void {
+    const key = path.resolve(jobFolder);
+    if (this.leases.has(key) || this.ahead.has(key) || this.leases.size >= this.options.size) return;
+    const pool = this.newPool(key);
+    pool.warmUp();
+    this.leases.set(key, { pool, tasks: 0 });
+  }
+
   /** Whether `folder` holds a child started ahead, alive, that no task has used. */
   unused(folder: string): boolean {
     return (this.ahead.get(path.resolve(folder))?.idlePids().length ?? 0) > 0;

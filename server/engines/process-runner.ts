@@ -122,9 +122,10 @@ const UNSANDBOXED = new Set(["probe"]);
 
 /**
  * Engines that read none of the system's configuration, only their program and its libraries: their sandbox shows
- * them no more of it (SandboxView's systemFiles). qpdf runs two or three times for every small request.
+ * them no more of it (SandboxView's systemFiles). qpdf runs two or three times for every small request, djpeg once
+ * for each scanned page compressed.
  */
-const LIBRARIES_ONLY = new Set(["qpdf"]);
+const LIBRARIES_ONLY = new Set(["qpdf", "djpeg"]);
 
 let prlimitPresent: boolean | undefined;
 

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { CompressOptions } from "../../catalog/options/pages.js";
-import { runMupdf } from "../engines/mupdf/pool.js";
+import { runMupdf, startMupdfForJob } from "../engines/mupdf/pool.js";
 import { qpdf } from "../engines/qpdf.js";
 import { stemOf } from "../../pdf-ops/names.js";
 import { fileSize } from "../i18n/quantities.js";
@@ -11,9 +11,9 @@ import type { ImageToResample } from "../engines/mupdf/tasks.js";
 import { imagePixels } from "../pdf/image-pixels.js";
 import { recompressImage, type ImageTarget, type RecompressedImage } from "../pdf/image-recompress.js";
 import { externalizeInlineImages } from "../pdf/inline-images.js";
-import { openPdfInput, pageTreeIsSound, repairNote } from "../pdf/pdf-input.js";
+import { openPdfInput, pageTreeIsSound, repairNote, type ReadablePdf } from "../pdf/pdf-input.js";
 import { imageReport } from "./compress-report.js";
-import type { Processor } from "../work/types.js";
+import type { Processor, ProcessorContext } from "../work/types.js";
 
 /**
  * Makes a PDF smaller without turning it into pictures: photos and scans are resampled and re-encoded as JPEG,
@@ -42,24 +42,13 @@ const PARALLEL_PIXELS = 50_000_000;
 
 export const compressPdf: Processor<CompressOptions> = async ({ files, options }, ctx) => {
   const input = files[0]!;
+  // MuPDF loads (a few hundred milliseconds) while qpdf looks at the file and moves its inline images.
+  startMupdfForJob(ctx.workDir);
   const pdf = await openPdfInput(input, ctx);
   const level = LEVELS[options.compressionLevel];
   const imageDir = await fs.mkdtemp(path.join(ctx.workDir, "images-"));
 
-  const moved = await externalizeInlineImages(pdf.path, ctx);
-  const source = moved ?? pdf.path;
-  const { images, bilevelScans, inlineMoved } = await runMupdf(
-    "collectImages",
-    {
-      input: source,
-      beforeInline: moved && pdf.path,
-      outDir: imageDir,
-      minPixels: MIN_PIXELS,
-      maxPixels: MAX_PIXELS,
-      storedJpegAbove: { grayDpi: level.grayDpi, colorDpi: level.colorDpi },
-    },
-    ctx,
-  );
+  const { source, images, bilevelScans, inlineMoved } = await imagesToResample(pdf.path, level, imageDir, ctx);
   ctx.progress(0.3);
   let encoded = 0;
   const replacements = await encodeSideBySide(images, async (image) => {
@@ -77,16 +66,8 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
 
   const rewritten = path.join(ctx.workDir, "images-replaced.pdf");
   const { fontsSubset, fontCopiesDropped } = await runMupdf("replaceImages", { input: source, output: rewritten, replacements, subsetFonts: true }, ctx);
-  // A page MuPDF could not load (nested past its limits) it writes as null: then qpdf packs the file as it was.
-  const sound = await pageTreeIsSound(rewritten, pdf.pageCount, ctx);
   const packed = path.join(ctx.workDir, "compressed.pdf");
-  // qpdf's --recompress-flate writes streams back without their PNG predictor, which the resampled soft masks
-  // need far more than the rest of the file needs Flate's highest level: with those masks, streams are left as written.
-  const recompress = sound && replacements.some((r) => r.mask) ? [] : ["--recompress-flate"];
-  await qpdf(
-    [sound ? rewritten : pdf.path, "--object-streams=generate", ...recompress, "--compression-level=9", "--remove-unreferenced-resources=yes", packed],
-    ctx,
-  );
+  await packSoundest(rewritten, pdf, replacements.some((r) => r.mask), packed, ctx);
   ctx.progress(0.95);
 
   const before = input.size;
@@ -112,6 +93,48 @@ export const compressPdf: Processor<CompressOptions> = async ({ files, options }
   ];
   return { files: [{ path: packed, name: `${stemOf(pdf.name)}-compressed.pdf` }], message: notes };
 };
+
+/**
+ * The images worth re-encoding, and the file they are in: the input, or qpdf's copy of it with inline images moved
+ * into objects where its pages draw any (most files have none, and are spared qpdf's rewrite of the whole file).
+ */
+async function imagesToResample(input: string, level: ImageTarget, outDir: string, ctx: ProcessorContext) {
+  const collect = (source: string, found: { beforeInline?: string; stopAtInlineImages: boolean }) =>
+    runMupdf(
+      "collectImages",
+      {
+        input: source,
+        ...found,
+        outDir,
+        minPixels: MIN_PIXELS,
+        maxPixels: MAX_PIXELS,
+        storedJpegAbove: { grayDpi: level.grayDpi, colorDpi: level.colorDpi },
+      },
+      ctx,
+    );
+  const first = await collect(input, { stopAtInlineImages: true });
+  if (!first.stoppedAtInlineImages) return { source: input, ...first };
+  // A file qpdf cannot rewrite keeps its inline images where they are.
+  const moved = await externalizeInlineImages(input, ctx);
+  const source = moved ?? input;
+  return { source, ...(await collect(source, { beforeInline: moved && input, stopAtInlineImages: false })) };
+}
+
+/**
+ * Packs MuPDF's rewrite into object streams with qpdf, or the input itself where the rewrite's page tree is not
+ * sound: a page MuPDF could not load (nested past its limits) it writes as null. The check of the tree and the
+ * packing of the rewrite run side by side, each on a core; a rewrite found unsound is packed over by the input.
+ */
+async function packSoundest(rewritten: string, pdf: ReadablePdf, softMasksResampled: boolean, packed: string, ctx: ProcessorContext): Promise<void> {
+  // qpdf's --recompress-flate writes streams back without their PNG predictor, which the resampled soft masks
+  // need far more than the rest of the file needs Flate's highest level: with those masks, streams are left as written.
+  const pack = (from: string, recompress: boolean) =>
+    qpdf([from, "--object-streams=generate", ...(recompress ? ["--recompress-flate"] : []), "--compression-level=9", "--remove-unreferenced-resources=yes", packed], ctx);
+  const [sound, packing] = await Promise.allSettled([pageTreeIsSound(rewritten, pdf.pageCount, ctx), pack(rewritten, !softMasksResampled)]);
+  if (sound.status === "rejected") throw sound.reason;
+  if (!sound.value) await pack(pdf.path, true);
+  else if (packing.status === "rejected") throw packing.reason;
+}
 
 /**
  * Runs `encode` over the images, as many at once as there are cores while their pixels fit PARALLEL_PIXELS, and

@@ -175,6 +175,15 @@ export const mupdfAhead = {
   release: (folder: string): void => releaseMupdfChildren(folder),
 };
 
+/**
+ * Starts the MuPDF child of the job whose folder is `workDir` now, where it has none yet and a place for one is free,
+ * for a job that has other work to do before its first MuPDF task: loading MuPDF then overlaps that work instead of
+ * following it. The job's end lets the child go as any other. Shared children are warm already.
+ */
+export function startMupdfForJob(workDir: string): void {
+  if (mupdfBoundToJobs()) jobBoundMupdf().startEarly(workDir);
+}
+
 /** The job whose folder is `workDir` ended: its MuPDF children go. */
 export function releaseMupdfChildren(workDir: string): void {
   jobBound?.release(workDir);

@@ -79,6 +79,11 @@ export interface CollectImagesArgs {
   maxPixels: number;
   /** JPEGs shown at least twice these resolutions are handed back as stored, not decoded (see storedJpeg). */
   storedJpegAbove?: { grayDpi: number; colorDpi: number };
+  /**
+   * Hand back nothing where the pages draw an image that is no image object of theirs (an inline image, as a
+   * rule): the caller moves inline images into objects first and asks again.
+   */
+  stopAtInlineImages?: boolean;
 }
 
 export interface SoftMaskPixels {
@@ -117,7 +122,11 @@ export interface ImageReplacement {
  * resolution in pixels per inch. MuPDF loads an image object once and hands the same fz_image to the device and to
  * loadImage, so images are matched by that pointer; the loaded images are kept alive so that no pointer is reused.
  */
-function placedResolutions(doc: mupdf.PDFDocument): { resolutionOf(ref: mupdf.PDFObject): number | undefined } {
+function placedResolutions(doc: mupdf.PDFDocument): {
+  resolutionOf(ref: mupdf.PDFObject): number | undefined;
+  /** Whether the pages draw an image that is none of `refs`: an inline image, or one only an annotation draws. */
+  drawsOtherImages(refs: readonly mupdf.PDFObject[]): boolean;
+} {
   const lowest = new Map<number, number>();
   const keep: mupdf.Image[] = [];
   const device = new mupdf.Device({
@@ -136,15 +145,23 @@ function placedResolutions(doc: mupdf.PDFDocument): { resolutionOf(ref: mupdf.PD
   } finally {
     device.close();
   }
+  const load = (ref: mupdf.PDFObject) => {
+    try {
+      const image = doc.loadImage(ref);
+      keep.push(image);
+      return image;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     resolutionOf(ref) {
-      try {
-        const image = doc.loadImage(ref);
-        keep.push(image);
-        return lowest.get(image.pointer);
-      } catch {
-        return undefined;
-      }
+      const image = load(ref);
+      return image && lowest.get(image.pointer);
+    },
+    drawsOtherImages(refs) {
+      const known = new Set<number | undefined>(refs.map((ref) => load(ref)?.pointer));
+      return [...lowest.keys()].some((pointer) => !known.has(pointer));
     },
   };
 }
@@ -490,12 +507,14 @@ export const tasks = {
    * (the largest placement decides how many pixels are needed). Identical copies are decoded once. Which images
    * are left alone is said at isLossyCandidate and isBilevelCandidate; bilevelScans counts the images stored as
    * JBIG2 or CCITT, whether or not they are among those handed back. Where input is qpdf's copy of `beforeInline`
-   * with inline images moved into objects, inlineMoved says how many moved.
+   * with inline images moved into objects, inlineMoved says how many moved. With stopAtInlineImages, a document
+   * whose pages draw inline images gets stoppedAtInlineImages and nothing else, before any image is decoded.
    */
   collectImages(args: CollectImagesArgs): {
     images: ImageToResample[];
     bilevelScans: number;
     inlineMoved: number;
+    stoppedAtInlineImages: boolean;
   } {
     const doc = openPdf(args.input);
     const externalized = externalizedImages(doc);
@@ -512,6 +531,9 @@ export const tasks = {
       const seen = found.get(ref.asIndirect());
       if (!seen || seen.dpi > dpi) found.set(ref.asIndirect(), { obj, dpi });
     });
+    if (args.stopAtInlineImages && shown.drawsOtherImages([...found.values()].map((f) => f.obj))) {
+      return { images: [], bilevelScans: 0, inlineMoved: 0, stoppedAtInlineImages: true };
+    }
     const images: ImageToResample[] = [];
     const byIdentity = new Map<string, ImageToResample>();
     let bilevelScans = 0;
@@ -535,7 +557,7 @@ export const tasks = {
       byIdentity.set(identity, image);
       images.push(image);
     }
-    return { images, bilevelScans, inlineMoved: Math.max(0, inlineMoved) };
+    return { images, bilevelScans, inlineMoved: Math.max(0, inlineMoved), stoppedAtInlineImages: false };
   },
 
   /**
