@@ -74,6 +74,11 @@ export async function answered<T>(name: string, run: () => Promise<T>): Promise<
   }
 }
 
+/** How large a visitor's file is, before it is read. */
+export function fileSize(data: DeviceInput["data"]): number {
+  return data instanceof Uint8Array ? data.length : data.size;
+}
+
 /** The bytes of a visitor's file, for an engine that reads whole documents. */
 export async function bytesOf(data: DeviceInput["data"]): Promise<Uint8Array> {
   return data instanceof Uint8Array ? data : new Uint8Array(await data.arrayBuffer());

@@ -116,6 +116,14 @@ export class QpdfSession {
     for (const live of [this.plain, this.jsonLive]) if (live) mount(live.instance, name, data);
   }
 
+  /**
+   * Makes the instance for the runs that follow, so that it can be made while the files are still being read (they
+   * are added after, with addInput).
+   */
+  async ready(): Promise<void> {
+    this.plain ??= await this.start();
+  }
+
   /** Runs qpdf once; exit code 3 ("done, with warnings") counts as success, as on the server. */
   async run(run: QpdfRun): Promise<QpdfOutcome> {
     const json = run.args.some((a) => a.startsWith("--json"));
