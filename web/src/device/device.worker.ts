@@ -21,7 +21,7 @@ import { DEFAULT_MAX_PAGES } from "../../../pdf-ops/limits.js";
 import { safeFileName } from "../../../pdf-ops/names.js";
 import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operation.js";
 import { DEVICE_OPERATIONS, ENGINE_FIRST_NEEDED } from "../../../pdf-ops/device/operations.js";
-import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
+import { QpdfSession, type QpdfEngine, type QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
 import { StoredZip } from "../../../pdf-ops/device/zip.js";
@@ -103,6 +103,7 @@ async function warm(tool: string): Promise<void> {
   if (engine === "qpdf") {
     const url = new URL(qpdfWasmUrl, self.location.href).href;
     await compiledAt(url, () => fetch(url, { credentials: "same-origin" }));
+    QpdfSession.prepare(await engines.qpdf());
   } else if (engine === "mupdf") await engines.mupdf();
 }
 
@@ -212,6 +213,8 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
       result.extraction = extraction.packed("extracted_pages.zip").main;
     }
     post({ type: "done", result });
+    // The next run on this page finds its engine ready, as the first did.
+    if (ENGINE_FIRST_NEEDED[tool] === "qpdf") QpdfSession.prepare(await engines.qpdf());
   } catch (err) {
     if (err instanceof UserError) {
       post({ type: "failed", message: err.text, serverMayHelp: !SERVER_SAYS_THE_SAME.has(err.code) });
