@@ -165,10 +165,7 @@ class Outputs {
   }
 
   packed(zipName: string): { main: File; parts?: File[] } {
-    if (this.first) {
-      const main = this.first.file ?? packed(this.first.output);
-      return { main, parts: [main] };
-    }
+    if (this.first) return { main: this.first.file ?? packed(this.first.output) };
     const main = new File(this.zip.finish(), safeFileName(zipName), { type: TYPES.zip });
     if (this.count > MAX_FILES) return { main };
     return { main, parts: this.parts.map((part) => new File([main.slice(part.start, part.end)], part.name, { type: typeOf(part.name) })) };
