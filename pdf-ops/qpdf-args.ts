@@ -53,7 +53,7 @@ export function keptPagesArgs(optimize: boolean): readonly string[] {
  * Splits into files of `size` pages each. qpdf names them after `output` with the first and last page numbers,
  * padded to one width, so that name order is page order.
  */
-export function splitArgs(input: string, size: number, output: string, span?: { from: number; to: number }): string[] {
+export function splitArgs(input: string, size: number, output: string, span?: { from: number; to: number | "z" }): string[] {
   return span
     ? [input, STREAMS_AS_THEY_ARE, "--pages", ".", `${span.from}-${span.to}`, "--", `--split-pages=${size}`, output]
     : [`--split-pages=${size}`, STREAMS_AS_THEY_ARE, input, output];

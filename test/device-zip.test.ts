@@ -32,9 +32,12 @@ describe("the device's ZIP", () => {
       ["résumé.pdf", new TextEncoder().encode("%PDF-1.7\n")],
       ["empty.txt", new Uint8Array(0)],
     ];
-    for (const [i, [name, data]] of entries.entries()) zip.add(name, data, i % 2 === 0 ? new Blob([data as Uint8Array<ArrayBuffer>]) : (data as Uint8Array<ArrayBuffer>));
+    const ranges = entries.map(([name, data], i) => zip.add(name, data, i % 2 === 0 ? new Blob([data as Uint8Array<ArrayBuffer>]) : (data as Uint8Array<ArrayBuffer>)));
+    const bytes = new Uint8Array(await new Blob(zip.finish()).arrayBuffer());
     const file = path.join(await tempDir(), "device.zip");
-    await fs.writeFile(file, new Uint8Array(await new Blob(zip.finish()).arrayBuffer()));
+    await fs.writeFile(file, bytes);
+    // Where each entry's bytes lie in the ZIP: the worker slices the ZIP's Blob there for the parts on their own.
+    for (const [i, range] of ranges.entries()) expect(bytes.subarray(range.start, range.end), entries[i]![0]).toEqual(entries[i]![1]);
 
     const { stdout } = await exec("unzip", ["-t", file]);
     expect(stdout).toContain("No errors detected");

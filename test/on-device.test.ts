@@ -77,6 +77,12 @@ async function compareResults(tool: string, files: readonly Named[], fields: Fie
   return { device, server };
 }
 
+/** Two pages, in a page tree that says it holds five: the server rebuilds such a tree before working on it. */
+function miscountedPdf(): Named {
+  const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
+  return { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+}
+
 async function expectSameRefusal(tool: string, files: readonly Named[], fields: Fields = {}) {
   const server = await onServer(tool, files, fields);
   expect(server.reply.status).toBeGreaterThanOrEqual(400);
@@ -133,8 +139,7 @@ describe("merge-pdf on the device and on the server", () => {
   });
 
   it("hands a page tree that miscounts its pages to the server, which rebuilds it", async () => {
-    const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
-    const miscounted = { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+    const miscounted = miscountedPdf();
     const server = await onServer("merge-pdf", [ten, miscounted], {});
     expect(server.reply.status).toBe(200);
     await expect(onDevice("merge-pdf", [ten, miscounted], {})).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
@@ -156,6 +161,16 @@ describe("split-pdf on the device and on the server", () => {
   it("refuses a range outside the document with the server's sentence", async () => {
     await expectSameRefusal("split-pdf", [ten], { splitMode: "ranges", ranges: "4-12" });
   });
+
+  // Splitting into groups takes one qpdf run that checks the page tree as it goes, as turning every page does.
+  it("refuses a password-protected file with the server's sentence", async () => {
+    await expectSameRefusal("split-pdf", [await named(corpus(ENCRYPTED_PDF))]);
+  });
+
+  it("hands a page tree that miscounts its pages to the server", async () => {
+    const miscounted = miscountedPdf();
+    await expect(onDevice("split-pdf", [miscounted], { splitMode: "every-n", pagesPerFile: 2 })).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
+  });
 });
 
 describe("rotate-pdf on the device and on the server", () => {
@@ -171,8 +186,7 @@ describe("rotate-pdf on the device and on the server", () => {
   });
 
   it("hands a page tree that miscounts its pages to the server", async () => {
-    const page = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>";
-    const miscounted = { name: "miscounted.pdf", data: new Uint8Array(rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 5 >>", page, page])) };
+    const miscounted = miscountedPdf();
     await expect(onDevice("rotate-pdf", [miscounted], {})).rejects.toMatchObject({ code: "needs_repair", text: { values: { name: "miscounted.pdf" } } });
   });
 });

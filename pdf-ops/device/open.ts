@@ -30,14 +30,16 @@ export interface OpenedOnDevice {
  * states, which the server rebuilds before working on the file, is handed back to the server.
  */
 export async function openOnDevice(files: readonly DeviceInput[], ctx: DeviceContext, options: { outlines?: boolean; share?: number } = {}): Promise<OpenedOnDevice> {
-  const inputs = await Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) })));
-  const session = new QpdfSession(await ctx.engines.qpdf(), new Map(inputs.map((input) => [input.key, input.data])));
+  const session = new QpdfSession(await ctx.engines.qpdf());
+  // The engine starts while the files are read.
+  const [inputs] = await Promise.all([Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) }))), session.ready()]);
+  for (const input of inputs) session.addInput(input.key, input.data);
   const pdfs: DevicePdf[] = [];
   for (const [i, input] of inputs.entries()) {
     const path = inputPath(input.key);
-    const pageCount = await countPages(session, path, input.name, ctx.maxPages);
-    const hasOutline = options.outlines ? await hasOutlineEntries(session, path, input.name) : false;
-    pdfs.push({ ...input, path, pageCount, hasOutline });
+    const tree = await readTree(session, path, input.name, ctx.maxPages, options.outlines ? ["--show-object=trailer"] : []);
+    const hasOutline = options.outlines ? await hasOutlineEntries(session, path, input.name, tree.stdout) : false;
+    pdfs.push({ ...input, path, pageCount: tree.pageCount, hasOutline });
     if (options.share) ctx.progress((options.share * (i + 1)) / inputs.length);
   }
   return { session, pdfs };
@@ -51,15 +53,34 @@ export async function openOneOnDevice(file: DeviceInput, ctx: DeviceContext, opt
 
 /** The file's page count, where its page tree holds the pages it states (the server's check before a tool). */
 export async function countPages(session: QpdfSession, path: string, name: string, maxPages: number): Promise<number> {
-  const run = await answered(name, () => session.run({ args: pageTreeArgs(path), warnings: true }));
+  return (await readTree(session, path, name, maxPages)).pageCount;
+}
+
+/** countPages, with what the run printed besides (`before`: more of qpdf's inspections in the same run). */
+async function readTree(session: QpdfSession, path: string, name: string, maxPages: number, before: readonly string[] = []): Promise<{ pageCount: number; stdout: string }> {
+  const run = await answered(name, () => session.run({ args: pageTreeArgs(path, before), warnings: true }));
   const reading = readPageTree(run.stdout, run.stderr, run.exitCode);
   if (!reading?.walkedPages) throw new DamagedPdfError(name);
   if (!treeIsSound(reading)) throw new UserError(msg("common:device.pageTreeToRebuild", { name }), 422, "needs_repair");
   if (reading.pageCount > maxPages) throw new TooManyPagesError(maxPages);
-  return reading.pageCount;
+  return { pageCount: reading.pageCount, stdout: run.stdout };
 }
 
-async function hasOutlineEntries(session: QpdfSession, path: string, name: string): Promise<boolean> {
+/** The catalogue's number in a trailer as qpdf prints it (`--show-object=trailer`). */
+const ROOT = /\/Root (\d+) (\d+) R/;
+
+/**
+ * Whether the file has bookmarks. The catalogue, found through the trailer the page tree's run printed, is read
+ * in a plain run: one naming no /Outlines has none. One that does is looked at by qpdf's JSON, which needs an
+ * instance of its own and takes several times as long, as does anything else (no catalogue where the trailer
+ * points, say).
+ */
+async function hasOutlineEntries(session: QpdfSession, path: string, name: string, treeStdout: string): Promise<boolean> {
+  const root = ROOT.exec(treeStdout);
+  if (root) {
+    const catalog = await answered(name, () => session.run({ args: [`--show-object=${root[1]},${root[2]}`, path] }));
+    if (catalog.stdout.includes("/Type /Catalog") && !catalog.stdout.includes("/Outlines")) return false;
+  }
   const run = await answered(name, () => session.run({ args: ["--json=2", "--json-key=outlines", path] }));
   const json = JSON.parse(run.stdout) as { outlines?: unknown[] };
   return (json.outlines?.length ?? 0) > 0;
@@ -72,6 +93,11 @@ export async function answered<T>(name: string, run: () => Promise<T>): Promise<
   } catch (err) {
     throw err instanceof EngineFailure ? replyForFailure(err, name) : err;
   }
+}
+
+/** How large a visitor's file is, before it is read. */
+export function fileSize(data: DeviceInput["data"]): number {
+  return data instanceof Uint8Array ? data.length : data.size;
 }
 
 /** The bytes of a visitor's file, for an engine that reads whole documents. */

@@ -116,6 +116,14 @@ export class QpdfSession {
     for (const live of [this.plain, this.jsonLive]) if (live) mount(live.instance, name, data);
   }
 
+  /**
+   * Makes the instance for the runs that follow, so that it can be made while the files are still being read (they
+   * are added after, with addInput).
+   */
+  async ready(): Promise<void> {
+    this.plain ??= await this.start();
+  }
+
   /** Runs qpdf once; exit code 3 ("done, with warnings") counts as success, as on the server. */
   async run(run: QpdfRun): Promise<QpdfOutcome> {
     const json = run.args.some((a) => a.startsWith("--json"));
@@ -164,25 +172,54 @@ export class QpdfSession {
   }
 
   private async start(): Promise<Live> {
-    const sink = { out: (_line: string) => undefined as void, err: (_line: string) => undefined as void };
-    const { log, error } = console;
-    console.log = (...parts: unknown[]) => sink.out(parts.join(" "));
-    console.error = (...parts: unknown[]) => sink.err(parts.join(" "));
-    let made: Promise<QpdfInstance>;
-    try {
-      made = this.engine.factory({ locateFile: () => this.engine.wasmUrl });
-    } finally {
-      console.log = log;
-      console.error = error;
-    }
-    const live: Live = Object.assign(sink, { instance: await made, sized: new Map<object, Room>() });
-    const fs = live.instance.FS;
-    fs.mkdir(IN);
-    fs.mkdir(OUT);
+    const live = await takeSpare(this.engine) ?? await makeLive(this.engine);
     for (const [name, data] of this.inputs) mount(live.instance, name, data);
-    watchSizedOutputs(live);
     return live;
   }
+
+  /**
+   * Makes an instance ahead of the next session's first run, while the visitor chooses settings: making one takes
+   * about as long as looking at a small file. The instance has run nothing yet; the next session takes it.
+   */
+  static prepare(engine: QpdfEngine): void {
+    if (spare?.wasmUrl === engine.wasmUrl) return;
+    const made = makeLive(engine);
+    spare = { wasmUrl: engine.wasmUrl, made };
+    // One that fails to be made is not kept: the run makes its own, and reports what goes wrong then.
+    made.catch(() => {
+      if (spare?.made === made) spare = undefined;
+    });
+  }
+}
+
+/** The instance QpdfSession.prepare made, for the engine at that address. */
+let spare: { wasmUrl: string; made: Promise<Live> } | undefined;
+
+async function takeSpare(engine: QpdfEngine): Promise<Live | undefined> {
+  if (spare?.wasmUrl !== engine.wasmUrl) return undefined;
+  const { made } = spare;
+  spare = undefined;
+  return made.catch(() => undefined);
+}
+
+async function makeLive(engine: QpdfEngine): Promise<Live> {
+  const sink = { out: (_line: string) => undefined as void, err: (_line: string) => undefined as void };
+  const { log, error } = console;
+  console.log = (...parts: unknown[]) => sink.out(parts.join(" "));
+  console.error = (...parts: unknown[]) => sink.err(parts.join(" "));
+  let made: Promise<QpdfInstance>;
+  try {
+    made = engine.factory({ locateFile: () => engine.wasmUrl });
+  } finally {
+    console.log = log;
+    console.error = error;
+  }
+  const live: Live = Object.assign(sink, { instance: await made, sized: new Map<object, Room>() });
+  const fs = live.instance.FS;
+  fs.mkdir(IN);
+  fs.mkdir(OUT);
+  watchSizedOutputs(live);
+  return live;
 }
 
 /** Puts a file under /in as the file system's own bytes: qpdf only reads it, so it is not copied. */

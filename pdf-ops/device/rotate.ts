@@ -1,10 +1,11 @@
 import type { RotateOptions } from "../../catalog/options/pages.js";
-import { EngineFailure, TooManyPagesError } from "../errors.js";
+import { TooManyPagesError } from "../errors.js";
 import { planRotate } from "../pages/rotate.js";
 import { rotateArg, STREAMS_AS_THEY_ARE } from "../qpdf-args.js";
-import { bytesOf, openOneOnDevice } from "./open.js";
+import { fileSize, openOneOnDevice } from "./open.js";
 import type { DeviceContext, DeviceInput, DeviceOperation, DeviceResult } from "./operation.js";
-import { inputPath, OUT, QpdfSession } from "./qpdf-wasm.js";
+import { inputPath, OUT } from "./qpdf-wasm.js";
+import { wholeTreeRun } from "./whole-tree-run.js";
 
 const OUTPUT = "rotated.pdf";
 
@@ -23,21 +24,16 @@ export const rotateOnDevice: DeviceOperation<RotateOptions> = async ({ files, op
   return { files: [{ name: plan.name, data: run.take(OUTPUT) }], message: plan.message };
 };
 
-/**
- * Every page turned, in the one run that also checks the page tree, as the server's everyPageInOneRun does: the
- * run rebuilds the tree from the pages it walks (`--pages . 1-z`), so that a tree which loops, lists a page twice
- * or states a wrong /Count makes qpdf fail or warn, and the count is then read from the tree it wrote. Where qpdf
- * said anything at all, the answer is undefined and the file is opened the careful way, with its sentences.
- */
-async function rotateAllInOneRun(file: DeviceInput, options: RotateOptions, ctx: DeviceContext): Promise<DeviceResult | undefined> {
-  const data = await bytesOf(file.data);
-  const session = new QpdfSession(await ctx.engines.qpdf(), new Map([["1.pdf", data]]));
-  const input = inputPath("1.pdf");
-  const args = [input, STREAMS_AS_THEY_ARE, rotateArg(options.angle, "1-z"), "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", `${OUT}/${OUTPUT}`];
-  try {
-    const run = await session.run({ args, warnings: true, onProgress: ctx.progress, expectedOutput: { name: OUTPUT, bytes: data.length } });
-    const rotated = run.take(OUTPUT);
-    if (run.exitCode !== 0 || run.stderr.trim() !== "") return undefined;
+/** Every page turned, in the one run that also checks the page tree (see wholeTreeRun), as the server does. */
+function rotateAllInOneRun(file: DeviceInput, options: RotateOptions, ctx: DeviceContext): Promise<DeviceResult | undefined> {
+  const run = (input: string) => ({
+    args: [input, STREAMS_AS_THEY_ARE, rotateArg(options.angle, "1-z"), "--remove-unreferenced-resources=no", "--pages", ".", "1-z", "--", `${OUT}/${OUTPUT}`],
+    onProgress: ctx.progress,
+    expectedOutput: { name: OUTPUT, bytes: fileSize(file.data) },
+  });
+  return wholeTreeRun(file, ctx, run, async (outcome, session) => {
+    const rotated = outcome.take(OUTPUT);
+    // The count is read from the tree the run wrote, which holds the pages it walked.
     session.addInput(OUTPUT, rotated);
     const counted = await session.run({ args: ["--show-npages", inputPath(OUTPUT)] });
     const pageCount = Number(counted.stdout.trim());
@@ -45,8 +41,5 @@ async function rotateAllInOneRun(file: DeviceInput, options: RotateOptions, ctx:
     if (pageCount > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
     const plan = planRotate(options, { name: file.name, pageCount });
     return { files: [{ name: plan.name, data: rotated }], message: plan.message };
-  } catch (err) {
-    if (err instanceof EngineFailure) return undefined;
-    throw err;
-  }
+  });
 }

@@ -55,14 +55,19 @@ export class StoredZip {
   private readonly used = new Set<string>();
   private offset = 0;
 
-  /** Adds an entry: `data` is read for its checksum and length; `kept` is what the ZIP holds (the same bytes). */
-  add(name: string, data: Uint8Array, kept: ZipPart = data as Uint8Array<ArrayBuffer>): void {
+  /**
+   * Adds an entry: `data` is read for its checksum and length; `kept` is what the ZIP holds (the same bytes).
+   * Answers where the entry's bytes lie in the finished ZIP, so that a Blob of it can be sliced back into the file.
+   */
+  add(name: string, data: Uint8Array, kept: ZipPart = data as Uint8Array<ArrayBuffer>): { start: number; end: number } {
     const encoded = new TextEncoder().encode(uniqueNames([cleanNameCharacters(name)], this.used)[0]!);
     const entry = { name: encoded, crc: crc32(data), length: data.length, offset: this.offset };
     if (this.central.length >= 0xffff || this.offset + 30 + encoded.length + data.length > LIMIT_32) throw new RangeError("too large for a ZIP without ZIP64");
     this.parts.push(header(false, entry), kept);
     this.central.push(header(true, entry));
-    this.offset += 30 + encoded.length + data.length;
+    const start = this.offset + 30 + encoded.length;
+    this.offset = start + data.length;
+    return { start, end: this.offset };
   }
 
   /** The ZIP's parts in order, ready for a Blob: entries, the central directory, and its end record. */

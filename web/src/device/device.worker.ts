@@ -21,7 +21,7 @@ import { DEFAULT_MAX_PAGES } from "../../../pdf-ops/limits.js";
 import { safeFileName } from "../../../pdf-ops/names.js";
 import type { DeviceEngines, DeviceOutput } from "../../../pdf-ops/device/operation.js";
 import { DEVICE_OPERATIONS, ENGINE_FIRST_NEEDED } from "../../../pdf-ops/device/operations.js";
-import type { QpdfEngine, QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
+import { QpdfSession, type QpdfEngine, type QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
 import { StoredZip } from "../../../pdf-ops/device/zip.js";
@@ -103,6 +103,7 @@ async function warm(tool: string): Promise<void> {
   if (engine === "qpdf") {
     const url = new URL(qpdfWasmUrl, self.location.href).href;
     await compiledAt(url, () => fetch(url, { credentials: "same-origin" }));
+    QpdfSession.prepare(await engines.qpdf());
   } else if (engine === "mupdf") await engines.mupdf();
 }
 
@@ -118,44 +119,56 @@ function post(message: DeviceMessage): void {
 
 const TYPES: Record<string, string> = { pdf: "application/pdf", zip: "application/zip", txt: "text/plain", jpg: "image/jpeg", png: "image/png" };
 
+function typeOf(name: string): string {
+  return TYPES[name.slice(name.lastIndexOf(".") + 1).toLowerCase()] ?? "application/octet-stream";
+}
+
 /**
  * An output as the File the page offers: made here, so that copying its bytes out of the worker's memory is not
  * work for the page's thread, and the page gets it without another copy.
  */
 function packed(file: DeviceOutput): File {
   const name = safeFileName(file.name);
-  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
-  return new File([file.data as Uint8Array<ArrayBuffer>], name, { type: TYPES[ext] ?? "application/octet-stream" });
+  return new File([file.data as Uint8Array<ArrayBuffer>], name, { type: typeOf(name) });
 }
 
 /**
  * A run's outputs as the page gets them: one as itself, several as the ZIP the server would send (and each on its
- * own, up to a request's worth, for Continue with). Each becomes a File as it comes, and the ZIP keeps that File
- * as its entry: the worker's memory holds one output at a time, and nothing is copied into one block.
+ * own, up to a request's worth, for Continue with). An output handed over while the run goes on (a page image)
+ * becomes a File at once, which the ZIP keeps as its entry, so that the worker's memory holds one such output at a
+ * time. The files of the result itself, already all in memory, go into the ZIP as they are: the ZIP becomes one
+ * Blob in one step (a Blob for each of hundreds of parts costs more than qpdf's own split), and the parts offered on
+ * their own are slices of it, which copy nothing.
  */
 class Outputs {
   private readonly zip = new StoredZip();
-  private readonly parts: File[] = [];
+  private readonly parts: Array<{ name: string; start: number; end: number }> = [];
   private count = 0;
   /** The first output, whose bytes are checksummed only once a second shows that a ZIP is needed. */
-  private first: { output: DeviceOutput; file: File } | undefined;
+  private first: { output: DeviceOutput; file?: File } | undefined;
 
-  add(output: DeviceOutput): void {
-    const file = packed(output);
+  /** `now`: the output becomes a File at once, and the worker lets go of its bytes. */
+  add(output: DeviceOutput, now = false): void {
+    const file = now ? packed(output) : undefined;
     if (this.count === 0) this.first = { output, file };
     else {
-      if (this.first) this.zip.add(this.first.output.name, this.first.output.data, this.first.file);
+      if (this.first) this.entry(this.first.output, this.first.file);
       this.first = undefined;
-      this.zip.add(output.name, output.data, file);
+      this.entry(output, file);
     }
-    if (this.parts.length < MAX_FILES) this.parts.push(file);
     this.count++;
   }
 
+  private entry(output: DeviceOutput, file: File | undefined): void {
+    const at = this.zip.add(output.name, output.data, file ?? (output.data as Uint8Array<ArrayBuffer>));
+    if (this.parts.length < MAX_FILES) this.parts.push({ name: safeFileName(output.name), ...at });
+  }
+
   packed(zipName: string): { main: File; parts?: File[] } {
-    if (this.count === 1) return { main: this.parts[0]! };
+    if (this.first) return { main: this.first.file ?? packed(this.first.output) };
     const main = new File(this.zip.finish(), safeFileName(zipName), { type: TYPES.zip });
-    return this.count <= MAX_FILES ? { main, parts: this.parts } : { main };
+    if (this.count > MAX_FILES) return { main };
+    return { main, parts: this.parts.map((part) => new File([main.slice(part.start, part.end)], part.name, { type: typeOf(part.name) })) };
   }
 }
 
@@ -187,7 +200,7 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
     const progress = (fraction: number) => post({ type: "progress", fraction });
     const extraInputs = Object.fromEntries(Object.entries(extras ?? {}).map(([field, f]) => [field, { name: safeFileName(f.name), data: f.data }]));
     const outputs = new Outputs();
-    const emit = (output: DeviceOutput) => outputs.add(output);
+    const emit = (output: DeviceOutput) => outputs.add(output, true);
     const done = await operation({ files: inputs, extras: extraInputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES, emit });
     for (const file of done.files) outputs.add(file);
     const result: PackedResult = { message: done.message, ...outputs.packed(done.zipName ?? `${tool}-results.zip`) };
@@ -197,6 +210,8 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
       result.extraction = extraction.packed("extracted_pages.zip").main;
     }
     post({ type: "done", result });
+    // The next run on this page finds its engine ready, as the first did.
+    if (ENGINE_FIRST_NEEDED[tool] === "qpdf") QpdfSession.prepare(await engines.qpdf());
   } catch (err) {
     if (err instanceof UserError) {
       post({ type: "failed", message: err.text, serverMayHelp: !SERVER_SAYS_THE_SAME.has(err.code) });
