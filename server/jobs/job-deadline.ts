@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { AbortedError, EngineTimeoutError } from "../errors.js";
 
 /**
@@ -23,6 +24,9 @@ export function deadlineMs(settings: DeadlineSettings, inputBytes: number, pages
   return Math.round(Math.min(settings.maxMs, scaled));
 }
 
+/** The most engine runs of one job that may wait on its signal at once, with room to spare. */
+const ENGINE_RUNS_LISTENING = 100;
+
 export class JobDeadline {
   private readonly controller = new AbortController();
   private readonly startedAt = Date.now();
@@ -38,6 +42,9 @@ export class JobDeadline {
     private readonly outer?: AbortSignal,
   ) {
     this.budgetMs = deadlineMs(settings, inputBytes, 0);
+    // Each engine run of the job listens to this signal while it runs (and stops listening when it ends): a merge
+    // checks all of its uploads at once, more than Node's default ten before it warns of a leak.
+    setMaxListeners(ENGINE_RUNS_LISTENING, this.controller.signal);
     if (outer?.aborted) this.stop(new AbortedError());
     else outer?.addEventListener("abort", this.onOuterAbort, { once: true });
     this.schedule();
