@@ -30,10 +30,7 @@ export interface OpenedOnDevice {
  * states, which the server rebuilds before working on the file, is handed back to the server.
  */
 export async function openOnDevice(files: readonly DeviceInput[], ctx: DeviceContext, options: { outlines?: boolean; share?: number } = {}): Promise<OpenedOnDevice> {
-  const session = new QpdfSession(await ctx.engines.qpdf());
-  // The engine starts while the files are read.
-  const [inputs] = await Promise.all([Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) }))), session.ready()]);
-  for (const input of inputs) session.addInput(input.key, input.data);
+  const { session, inputs } = await sessionWith(files, ctx);
   const pdfs: DevicePdf[] = [];
   for (const [i, input] of inputs.entries()) {
     const path = inputPath(input.key);
@@ -49,6 +46,17 @@ export async function openOnDevice(files: readonly DeviceInput[], ctx: DeviceCon
 export async function openOneOnDevice(file: DeviceInput, ctx: DeviceContext, options: { outlines?: boolean } = {}): Promise<{ session: QpdfSession; pdf: DevicePdf }> {
   const { session, pdfs } = await openOnDevice([file], ctx, options);
   return { session, pdf: pdfs[0]! };
+}
+
+/** A qpdf session with the visitor's files added, named 1.pdf, 2.pdf and so on; the engine starts while they are read. */
+export async function sessionWith(
+  files: readonly DeviceInput[],
+  ctx: DeviceContext,
+): Promise<{ session: QpdfSession; inputs: Array<{ name: string; key: string; data: Uint8Array }> }> {
+  const session = new QpdfSession(await ctx.engines.qpdf());
+  const [inputs] = await Promise.all([Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) }))), session.ready()]);
+  for (const input of inputs) session.addInput(input.key, input.data);
+  return { session, inputs };
 }
 
 /** The file's page count, where its page tree holds the pages it states (the server's check before a tool). */

@@ -1,9 +1,7 @@
 import { EngineFailure } from "../errors.js";
-import { bytesOf } from "./open.js";
+import { sessionWith } from "./open.js";
 import type { DeviceContext, DeviceInput } from "./operation.js";
-import { inputPath, QpdfSession, type QpdfOutcome, type QpdfRun } from "./qpdf-wasm.js";
-
-const KEY = "1.pdf";
+import { inputPath, type QpdfOutcome, type QpdfRun, type QpdfSession } from "./qpdf-wasm.js";
 
 /**
  * One qpdf run over every page of a visitor's file that also checks its page tree, as the server's
@@ -19,12 +17,9 @@ export async function wholeTreeRun<T>(
   run: (input: string) => Omit<QpdfRun, "warnings">,
   use: (outcome: QpdfOutcome, session: QpdfSession) => Promise<T | undefined>,
 ): Promise<T | undefined> {
-  const session = new QpdfSession(await ctx.engines.qpdf());
-  // The engine starts while the file is read.
-  const [data] = await Promise.all([bytesOf(file.data), session.ready()]);
-  session.addInput(KEY, data);
+  const { session, inputs } = await sessionWith([file], ctx);
   try {
-    const outcome = await session.run({ ...run(inputPath(KEY)), warnings: true });
+    const outcome = await session.run({ ...run(inputPath(inputs[0]!.key)), warnings: true });
     if (outcome.exitCode !== 0 || outcome.stderr.trim() !== "") return undefined;
     return await use(outcome, session);
   } catch (err) {
