@@ -89,6 +89,7 @@ export async function acceptWork(
   const uploadDir = await workDirs.create();
   let job: Job<ProcessReply>;
   let spec: JobSpec;
+  let keeping = false;
   try {
     const upload = await receiveUpload(request, uploadDir, config, fieldLimits);
     markStep("upload received");
@@ -103,6 +104,7 @@ export async function acceptWork(
       kind: file.kind,
     });
     // Side by side: each keep is a few file-system calls, and twenty of them one after another add up.
+    keeping = true;
     const extraFields = Object.entries(extra);
     const [kept, keptExtra] = await Promise.all([
       Promise.all(files.map((file, i) => keep(file, i + 1))),
@@ -121,11 +123,14 @@ export async function acceptWork(
     markStep("inputs kept");
     job = await queue.submit(spec);
   } catch (err) {
-    await store.removeInputs(id);
+    // A refusal does not wait for the upload to be deleted: unlinking a file of a hundred megabytes takes a while,
+    // and the visitor has nothing to gain from it. The sweeper removes whatever a failed removal leaves behind.
+    void workDirs.remove(uploadDir).catch(() => undefined);
+    // Nothing is in the store unless keeping began (asking a remote store would cost a round trip per refusal).
+    if (keeping) await store.removeInputs(id);
     throw err;
-  } finally {
-    await workDirs.remove(uploadDir);
   }
+  await workDirs.remove(uploadDir);
   const documents = spec.files.length;
   void job.done.then(
     () => stats.recordDocuments(documents),
