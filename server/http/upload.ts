@@ -1,8 +1,7 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished } from "node:stream/promises";
 import { StringDecoder } from "node:string_decoder";
 import type { FastifyRequest } from "fastify";
 import { IMAGE_KINDS, type FileKind } from "../../catalog/file-kinds.js";
@@ -20,6 +19,7 @@ import { kindNames } from "../i18n/kind-names.js";
 import { list, msg, type Message } from "../i18n/message.js";
 import { duration, sizeLimit } from "../i18n/quantities.js";
 import { takeLangField } from "./request-locale.js";
+import { CutOffMultipartError, MalformedMultipartError, MultipartReader } from "./multipart-reader.js";
 
 /**
  * Streams a multipart upload to the job's folder, enforcing the limits while the bytes arrive: nothing is held
@@ -65,97 +65,203 @@ export async function receiveUpload(request: FastifyRequest, workDir: string, li
   const uploadDir = path.join(workDir, "uploads");
   await fs.mkdir(uploadDir);
   const stall = watchForStall(request.raw, limits.uploadStallMs);
-  let counter = 0;
-  const fieldsSeen = { fields: 0, bytes: 0 };
-  let arriving: Readable | undefined;
+  let reading: { done: Promise<void>; stop(): void } | undefined;
   try {
-    checkBoundary(request.headers["content-type"]);
-    const parts = request.parts({
-      // Every part arrives as a stream, fields too, so that a field is read only up to its own limit: the parser
-      // would otherwise hold a field whole, up to one limit for all, before saying anything.
-      isPartAFile: () => true,
-      limits: {
-        fileSize: limits.maxFileBytes,
-        // The main files, the two extra file fields of the signing tool, and the fields.
-        files: limits.maxFiles + 2 + limits.maxFormFields,
-        parts: limits.maxFiles + 2 + limits.maxFormFields,
-        headerPairs: PART_HEADER_PAIRS,
-        headerSize: PART_HEADER_BYTES,
-      },
-    });
-    const iterator = parts[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await stall.race(iterator.next());
-      if (next.done) break;
-      const part = next.value;
-      if (part.type !== "file") continue;
-      arriving = part.file;
-      if (part.filename === undefined) {
-        const value = await stall.race(readField(part.file, part.fieldname, fieldLimits.charsFor(part.fieldname), fieldsSeen, limits));
-        // The page's language comes first in the web app's forms, so even a refusal of the files is said in it.
-        if (part.fieldname === "lang") takeLangField(request, value);
-        arriving = undefined;
-        const list = upload.fields.get(part.fieldname) ?? [];
-        list.push(value);
-        upload.fields.set(part.fieldname, list);
-        if (part.fieldname === FILE_IDS_FIELD || part.fieldname === `${FILE_IDS_FIELD}[]`) upload.namedIds.push({ id: value.trim(), filesBefore: upload.files.length });
-        continue;
-      }
-      if (counter >= limits.maxFiles + 2) throw tooManyFiles(limits.maxFiles);
-      const name = safeFileName(decodeFormFileName(part.filename || "file"));
-      const target = path.join(uploadDir, String(++counter));
-      // A write buffer of a few megabytes lets the socket keep flowing while a write is under way: with 1 MB the
-      // upload paused often enough that 50 MB took about 0.16 s to arrive instead of 0.09 s.
-      const output = createWriteStream(target, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES });
-      await stall.race(pipeline(part.file, output));
-      arriving = undefined;
-      const size = output.bytesWritten;
-      // Browsers send an empty, nameless part for a file input left empty.
-      if (size === 0 && !part.filename) continue;
-      const file = { path: target, name, size, declaredType: part.mimetype };
-      if (part.fieldname === "files" || part.fieldname === "files[]" || part.fieldname === "file") upload.files.push(file);
-      else upload.extra.set(part.fieldname, file);
-      if (upload.files.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles);
-    }
+    reading = readParts(request, boundaryOf(request.headers["content-type"]), { uploadDir, limits, fieldLimits, upload });
+    await stall.race(reading.done);
   } catch (err) {
     // The rest of the body is not wanted: it is read and thrown away for a while so that the client reads the
     // refusal instead of a reset connection, then the connection is closed.
-    arriving?.destroy();
+    reading?.stop();
     discardRestOfBody(request.raw);
-    throw translateMultipartError(err, limits);
+    throw translateReadError(err);
   } finally {
     stall.stop();
   }
   return upload;
 }
 
+interface ReadContext {
+  uploadDir: string;
+  limits: UploadLimits;
+  fieldLimits: FieldLimits;
+  upload: ReceivedUpload;
+}
+
+/**
+ * Reads the parts of the body as its chunks arrive: a file's bytes go straight from the chunk to its write stream,
+ * a field's into its reader. The request is paused while a file's write buffer is full, and while a finished file
+ * is still being written, so that at most one write buffer and one chunk of a request are held. Every part is
+ * counted and measured as it arrives; a throw from a callback stops the reading.
+ */
+function readParts(request: FastifyRequest, boundary: string, { uploadDir, limits, fieldLimits, upload }: ReadContext): { done: Promise<void>; stop(): void } {
+  const raw = request.raw;
+  let resolveDone: () => void = () => undefined;
+  let rejectDone: (err: unknown) => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
+  });
+  let stopped = false;
+  let parts = 0;
+  let stored = 0;
+  const fieldsSeen = { fields: 0, bytes: 0 };
+  const writing: Array<Promise<void>> = [];
+  let file: { output: WriteStream; received: ReceivedFile; fieldname: string; named: boolean } | undefined;
+  let field: { name: string; reader: FieldReader } | undefined;
+
+  // Reasons to leave the request paused (a full write buffer, a file still being finished), counted.
+  let holds = 0;
+  const hold = () => {
+    if (holds++ === 0) raw.pause();
+  };
+  const release = () => {
+    if (--holds === 0 && !stopped) raw.resume();
+  };
+
+  const reader = new MultipartReader(
+    boundary,
+    {
+      part: (headers) => {
+        if (++parts > limits.maxFiles + 2 + limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
+        const name = headers.name ?? "";
+        // Names become keys of the reply's records further on: none may reach an object's prototype.
+        if (name in Object.prototype) throw new UserError(msg("upload.unreadable"), 400, "bad_multipart");
+        if (headers.filename === undefined) {
+          if (++fieldsSeen.fields > limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
+          field = { name, reader: new FieldReader(name, fieldLimits.charsFor(name), fieldsSeen, limits) };
+          return;
+        }
+        if (stored >= limits.maxFiles + 2) throw tooManyFiles(limits.maxFiles);
+        const target = path.join(uploadDir, String(++stored));
+        // A write buffer of a few megabytes lets the socket keep flowing while a write is under way: with 1 MB the
+        // upload paused often enough that 50 MB took about 0.16 s to arrive instead of 0.09 s.
+        const output = createWriteStream(target, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES });
+        output.on("error", fail);
+        const received = { path: target, name: safeFileName(decodeFormFileName(headers.filename || "file")), size: 0, declaredType: headers.contentType };
+        file = { output, received, fieldname: name, named: headers.filename !== "" };
+      },
+      data: (bytes) => {
+        if (field) return field.reader.write(bytes);
+        if (!file) return;
+        file.received.size += bytes.length;
+        if (file.received.size > limits.maxFileBytes) {
+          throw new FileTooLargeError(msg("upload.fileTooLarge", { megabytes: Math.round(limits.maxFileBytes / MB) }));
+        }
+        if (!file.output.write(bytes) && !file.output.listenerCount("drain")) {
+          hold();
+          file.output.once("drain", release);
+        }
+      },
+      partEnd: () => {
+        if (field) {
+          const { name, reader } = field;
+          field = undefined;
+          return keepField(request, upload, name, reader.end());
+        }
+        if (!file) return;
+        const { output, received, fieldname, named } = file;
+        file = undefined;
+        // A stream that is ending says no more "drain": a hold for one is given back here.
+        if (output.listenerCount("drain") > 0) {
+          output.off("drain", release);
+          release();
+        }
+        hold();
+        const written = finished(output).finally(release);
+        written.catch(() => undefined);
+        writing.push(written);
+        output.end();
+        // Browsers send an empty, nameless part for a file input left empty.
+        if (received.size === 0 && !named) return;
+        if (fieldname === "files" || fieldname === "files[]" || fieldname === "file") upload.files.push(received);
+        else upload.extra.set(fieldname, received);
+        if (upload.files.length > limits.maxFiles) throw tooManyFiles(limits.maxFiles);
+      },
+    },
+    { headerBytes: PART_HEADER_BYTES, headerLines: PART_HEADER_PAIRS },
+  );
+
+  function fail(err: unknown): void {
+    stop();
+    rejectDone(err);
+  }
+  function stop(): void {
+    if (stopped) return;
+    stopped = true;
+    raw.off("data", onData);
+    raw.off("end", onEnd);
+    raw.off("close", onClose);
+    raw.off("error", onClose);
+    file?.output.destroy();
+    file = undefined;
+  }
+  function onData(chunk: Buffer): void {
+    try {
+      reader.write(chunk);
+    } catch (err) {
+      fail(err);
+    }
+  }
+  function onEnd(): void {
+    try {
+      reader.end();
+    } catch (err) {
+      return fail(err);
+    }
+    stop();
+    Promise.all(writing).then(resolveDone, rejectDone);
+  }
+  function onClose(): void {
+    if (!raw.readableEnded) fail(new CutOffMultipartError("request closed"));
+  }
+  raw.on("data", onData);
+  raw.on("end", onEnd);
+  raw.on("close", onClose);
+  raw.on("error", onClose);
+  return { done, stop };
+}
+
+function keepField(request: FastifyRequest, upload: ReceivedUpload, name: string, value: string): void {
+  // The page's language comes first in the web app's forms, so even a refusal of the files is said in it.
+  if (name === "lang") takeLangField(request, value);
+  const values = upload.fields.get(name) ?? [];
+  values.push(value);
+  upload.fields.set(name, values);
+  if (name === FILE_IDS_FIELD || name === `${FILE_IDS_FIELD}[]`) upload.namedIds.push({ id: value.trim(), filesBefore: upload.files.length });
+}
+
 /**
  * Reads one field as it arrives, refusing it the moment it is longer than its own limit (in characters, as the
  * schema counts them) or the fields together are larger than theirs.
  */
-async function readField(
-  stream: Readable,
-  name: string,
-  maxChars: number,
-  seen: { fields: number; bytes: number },
-  limits: UploadLimits,
-): Promise<string> {
-  if (++seen.fields > limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
-  const decoder = new StringDecoder("utf8");
-  const pieces: string[] = [];
-  let chars = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    seen.bytes += chunk.length;
-    const text = decoder.write(chunk);
-    chars += text.length;
-    if (chars > maxChars) throw fieldTooLong(name, maxChars);
-    if (seen.bytes > limits.maxFormFieldsBytes) throw fieldsTooLarge(limits.maxFormFieldsBytes);
-    pieces.push(text);
+class FieldReader {
+  private readonly decoder = new StringDecoder("utf8");
+  private readonly pieces: string[] = [];
+  private chars = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly maxChars: number,
+    private readonly seen: { fields: number; bytes: number },
+    private readonly limits: UploadLimits,
+  ) {}
+
+  write(chunk: Buffer): void {
+    this.seen.bytes += chunk.length;
+    const text = this.decoder.write(chunk);
+    this.chars += text.length;
+    if (this.chars > this.maxChars) throw fieldTooLong(this.name, this.maxChars);
+    if (this.seen.bytes > this.limits.maxFormFieldsBytes) throw fieldsTooLarge(this.limits.maxFormFieldsBytes);
+    this.pieces.push(text);
   }
-  const rest = decoder.end();
-  if (chars + rest.length > maxChars) throw fieldTooLong(name, maxChars);
-  pieces.push(rest);
-  return pieces.join("");
+
+  end(): string {
+    const rest = this.decoder.end();
+    if (this.chars + rest.length > this.maxChars) throw fieldTooLong(this.name, this.maxChars);
+    this.pieces.push(rest);
+    return this.pieces.join("");
+  }
 }
 
 function tooManyFields(max: number): UserError {
@@ -163,10 +269,10 @@ function tooManyFields(max: number): UserError {
 }
 
 /**
- * The boundary separates the parts; RFC 2046 allows at most 70 characters, and the parser cannot take more than
- * 256, so a longer or missing one is refused here with a sentence.
+ * The boundary separates the parts; RFC 2046 allows at most 70 characters, so a longer or missing one is refused
+ * here with a sentence.
  */
-function checkBoundary(contentType: string | undefined): void {
+function boundaryOf(contentType: string | undefined): string {
   const boundary = (contentType ?? "")
     .split(";")
     .map((param) => param.trim())
@@ -177,6 +283,7 @@ function checkBoundary(contentType: string | undefined): void {
   if (unquoted.length > 70) {
     throw new UserError(msg("upload.longBoundary"), 400, "bad_multipart");
   }
+  return unquoted;
 }
 
 /** A 400 like any field the schema refuses: one field out of its bounds is an invalid value, not a heavy request. */
@@ -299,30 +406,10 @@ function tooManyFiles(max: number): UserError {
   return new UserError(msg("upload.tooManyFiles", { max }), 400, "too_many_files");
 }
 
-function translateMultipartError(err: unknown, limits: UploadLimits): unknown {
-  const code = (err as { code?: string }).code;
-  switch (code) {
-    case "FST_REQ_FILE_TOO_LARGE":
-      return new FileTooLargeError(msg("upload.fileTooLarge", { megabytes: Math.round(limits.maxFileBytes / MB) }));
-    case "FST_FILES_LIMIT":
-      return tooManyFiles(limits.maxFiles);
-    case "FST_PARTS_LIMIT":
-    case "FST_FIELDS_LIMIT":
-      return tooManyFields(limits.maxFormFields);
-    case "FST_MP_PREMATURE_CLOSE":
-      return new UserError(msg("upload.cutOff"), 400, "bad_multipart");
-    case "FST_PROTO_VIOLATION":
-    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return new UserError(msg("upload.unreadable"), 400, "bad_multipart");
-    default:
-      if (err instanceof Error && /Unexpected end of (form|multipart data)|Part terminated early/i.test(err.message)) {
-        return new UserError(msg("upload.cutOff"), 400, "bad_multipart");
-      }
-      if (err instanceof Error && /Malformed part header|Boundary not found|Header size limit|needle/i.test(err.message)) {
-        return new UserError(msg("upload.unreadable"), 400, "bad_multipart");
-      }
-      return err;
-  }
+function translateReadError(err: unknown): unknown {
+  if (err instanceof CutOffMultipartError) return new UserError(msg("upload.cutOff"), 400, "bad_multipart");
+  if (err instanceof MalformedMultipartError) return new UserError(msg("upload.unreadable"), 400, "bad_multipart");
+  return err;
 }
 
 function notOfKinds(name: string, kinds: readonly FileKind[]): Message {
