@@ -19,8 +19,10 @@ export interface PartHeaders {
 }
 
 export interface PartHandlers {
-  /** A part starts. Parts without a form-data Content-Disposition are skipped and not announced. */
+  /** A part starts. */
   part(headers: PartHeaders): void;
+  /** A part without a form-data Content-Disposition starts: its bytes are read and dropped. */
+  skipped(): void;
   /** Bytes of the current part's body, a view of the chunk given to `write` (valid until that call returns). */
   data(bytes: Buffer): void;
   /** The current part's body is complete. */
@@ -165,6 +167,7 @@ export class MultipartReader {
     const headers = parsePartHeaders(headerText, this.limits.headerLines);
     this.announced = headers !== undefined;
     if (headers) this.handlers.part(headers);
+    else this.handlers.skipped();
     return pos + endInPiece + HEADER_END.length;
   }
 }
@@ -238,34 +241,30 @@ export function parseParameters(value: string): [string, Map<string, string>] {
   let i = value.indexOf(";");
   const first = (i === -1 ? value : value.slice(0, i)).trim();
   if (i === -1) return [first, params];
-  i++;
-  while (i < value.length) {
-    while (i < value.length && (value[i] === " " || value[i] === "\t" || value[i] === ";")) i++;
-    const eq = value.indexOf("=", i);
-    const semicolon = value.indexOf(";", i);
-    if (eq === -1 || (semicolon !== -1 && semicolon < eq)) {
-      // A parameter without a value: skipped.
-      i = semicolon === -1 ? value.length : semicolon + 1;
-      continue;
-    }
-    const key = value.slice(i, eq).trim().toLowerCase();
-    i = eq + 1;
-    while (i < value.length && (value[i] === " " || value[i] === "\t")) i++;
+  // One pass, each character looked at once: a header line of thousands of semicolons costs no more than its length.
+  const n = value.length;
+  while (i < n) {
+    while (i < n && (value[i] === " " || value[i] === "\t" || value[i] === ";")) i++;
+    const keyStart = i;
+    while (i < n && value[i] !== "=" && value[i] !== ";") i++;
+    // A parameter without a value is skipped.
+    if (i >= n || value[i] === ";") continue;
+    const key = value.slice(keyStart, i).trim().toLowerCase();
+    i++;
+    while (i < n && (value[i] === " " || value[i] === "\t")) i++;
     let text = "";
     if (value[i] === '"') {
       i++;
-      while (i < value.length && value[i] !== '"') {
-        if (value[i] === "\\" && i + 1 < value.length) i++;
+      while (i < n && value[i] !== '"') {
+        if (value[i] === "\\" && i + 1 < n) i++;
         text += value[i];
         i++;
       }
-      i++;
-      const next = value.indexOf(";", i);
-      i = next === -1 ? value.length : next + 1;
+      while (i < n && value[i] !== ";") i++;
     } else {
-      const next = value.indexOf(";", i);
-      text = (next === -1 ? value.slice(i) : value.slice(i, next)).trim();
-      i = next === -1 ? value.length : next + 1;
+      const start = i;
+      while (i < n && value[i] !== ";") i++;
+      text = value.slice(start, i).trim();
     }
     if (key.length === 0 || params.has(key)) continue;
     params.set(key, key.endsWith("*") ? decodeExtendedValue(text) : text);

@@ -110,6 +110,10 @@ function readParts(request: FastifyRequest, boundary: string, { uploadDir, limit
   let file: { output: WriteStream; received: ReceivedFile; fieldname: string; named: boolean } | undefined;
   let field: { name: string; reader: FieldReader } | undefined;
 
+  const countPart = () => {
+    if (++parts > limits.maxFiles + 2 + limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
+  };
+
   // Reasons to leave the request paused (a full write buffer, a file still being finished), counted.
   let holds = 0;
   const hold = () => {
@@ -122,8 +126,9 @@ function readParts(request: FastifyRequest, boundary: string, { uploadDir, limit
   const reader = new MultipartReader(
     boundary,
     {
+      skipped: () => countPart(),
       part: (headers) => {
-        if (++parts > limits.maxFiles + 2 + limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
+        countPart();
         const name = headers.name ?? "";
         // Names become keys of the reply's records further on: none may reach an object's prototype.
         if (name in Object.prototype) throw new UserError(msg("upload.unreadable"), 400, "bad_multipart");
