@@ -103,8 +103,8 @@ export async function acceptWork(
       size: file.size,
       kind: file.kind,
     });
-    // Side by side: each keep is a few file-system calls, and twenty of them one after another add up.
     keeping = true;
+    // Side by side: each keep is a few file-system calls, and twenty of them one after another add up.
     const extraFields = Object.entries(extra);
     const [kept, keptExtra] = await Promise.all([
       Promise.all(files.map((file, i) => keep(file, i + 1))),
@@ -123,14 +123,12 @@ export async function acceptWork(
     markStep("inputs kept");
     job = await queue.submit(spec);
   } catch (err) {
-    // A refusal does not wait for the upload to be deleted: unlinking a file of a hundred megabytes takes a while,
-    // and the visitor has nothing to gain from it. The sweeper removes whatever a failed removal leaves behind.
-    void workDirs.remove(uploadDir).catch(() => undefined);
     // Nothing is in the store unless keeping began (asking a remote store would cost a round trip per refusal).
     if (keeping) await store.removeInputs(id);
     throw err;
+  } finally {
+    await workDirs.remove(uploadDir);
   }
-  await workDirs.remove(uploadDir);
   const documents = spec.files.length;
   void job.done.then(
     () => stats.recordDocuments(documents),
