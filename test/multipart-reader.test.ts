@@ -25,7 +25,7 @@ function read(chunks: readonly Buffer[], boundary = BOUNDARY): ReadPart[] {
         hash = createHash("sha256");
       },
       data: (bytes) => {
-        // Views of the chunk are only valid while `write` runs: they are consumed at once.
+        // Views of the chunk, hashed as they come.
         hash!.update(bytes);
         current!.size += bytes.length;
       },

@@ -23,13 +23,13 @@ export interface PartHandlers {
   part(headers: PartHeaders): void;
   /** A part without a form-data Content-Disposition starts: its bytes are read and dropped. */
   skipped(): void;
-  /** Bytes of the current part's body, a view of the chunk given to `write` (valid until that call returns). */
+  /** Bytes of the current part's body: a view of the chunk given to `write` (or of the few bytes held before it). */
   data(bytes: Buffer): void;
   /** The current part's body is complete. */
   partEnd(): void;
 }
 
-/** The body does not follow the multipart format (a header block too large, a bad line after a delimiter). */
+/** The body does not follow the multipart format (a part header too large, a boundary that cannot be one). */
 export class MalformedMultipartError extends Error {}
 
 /** The body ended before the closing delimiter. */
