@@ -110,6 +110,7 @@ function readParts(request: FastifyRequest, boundary: string, { uploadDir, limit
   let file: { output: WriteStream; received: ReceivedFile; fieldname: string; named: boolean } | undefined;
   let field: { name: string; reader: FieldReader } | undefined;
 
+  // The main files, the two extra file fields of the signing tool, and the fields.
   const countPart = () => {
     if (++parts > limits.maxFiles + 2 + limits.maxFormFields) throw tooManyFields(limits.maxFormFields);
   };
