@@ -1,6 +1,6 @@
 import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
-import { sayOnPage } from "../i18n/say.js";
+import { loadSayings, sayOnPage } from "../i18n/say.js";
 import { keepForOffline } from "./offline.js";
 import type { DeviceMessage, DeviceRequest, WorkerRequest } from "./protocol.js";
 
@@ -54,10 +54,12 @@ function idle(waiting: Worker): void {
 }
 
 /**
- * Starts the worker and the engine this tool's run begins with, if not already done: called when the visitor adds
- * files on the tool's page, so that the run finds them ready.
+ * Starts the worker and the engine this tool's run begins with, if not already done, and fetches the sentences the
+ * result will be said in: called when the visitor adds files on the tool's page, so that the run finds them ready.
  */
 export function warmDevice(tool: string): void {
+  // Only a head start: the result fetches them again if this failed.
+  loadSayings().catch(() => undefined);
   const warming = currentWorker();
   if (warmedFor.has(tool)) return;
   warmedFor.add(tool);
