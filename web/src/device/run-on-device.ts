@@ -72,6 +72,32 @@ function linkTo(file: File): string {
   return url;
 }
 
+/**
+ * The worker's progress, drawn at most once a frame: qpdf reports each percent, and drawing the screen for each
+ * would take the page's thread (and, on a busy machine, the worker's core) for nothing the visitor can see.
+ */
+class FrameProgress {
+  private latest: number | undefined;
+  private frame: number | undefined;
+
+  constructor(private readonly draw: (fraction: number) => void) {}
+
+  report(fraction: number): void {
+    this.latest = fraction;
+    this.frame ??= requestAnimationFrame(() => {
+      this.frame = undefined;
+      if (this.latest !== undefined) this.draw(this.latest);
+    });
+  }
+
+  /** Nothing more is drawn: the run has ended, and its result or failure is on screen. */
+  stop(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    this.latest = undefined;
+  }
+}
+
 function whenIdle(work: () => void): void {
   if ("requestIdleCallback" in window) requestIdleCallback(work, { timeout: 5000 });
   else setTimeout(work, 1000);
@@ -86,18 +112,21 @@ export function runOnDevice(
   for (const url of urls) URL.revokeObjectURL(url);
   urls = [];
   const current = currentWorker();
+  const progress = new FrameProgress(onProgress);
   return new Promise((resolve, reject) => {
     const onAbort = () => {
+      progress.stop();
       stop(current);
       reject(new DOMException("The run was cancelled.", "AbortError"));
     };
     const settle = () => {
+      progress.stop();
       idle(current);
       signal.removeEventListener("abort", onAbort);
     };
     current.onmessage = (event: MessageEvent<DeviceMessage>) => {
       const message = event.data;
-      if (message.type === "progress") return onProgress(message.fraction);
+      if (message.type === "progress") return progress.report(message.fraction);
       if (message.type === "assets") return;
       settle();
       if (message.type === "failed") {
