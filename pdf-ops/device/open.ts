@@ -3,6 +3,7 @@ import { msg } from "../message.js";
 import { pageTreeArgs, readPageTree, treeIsSound } from "../qpdf-inspection.js";
 import type { DeviceContext, DeviceInput } from "./operation.js";
 import { inputPath, QpdfSession } from "./qpdf-wasm.js";
+import { markPhase } from "./timing.js";
 
 /** A visitor's PDF as qpdf sees it: where it is in the session's file system, its pages, and whether it has bookmarks. */
 export interface DevicePdf {
@@ -68,6 +69,7 @@ export async function sessionWith(files: readonly DeviceInput[], ctx: DeviceCont
   await session.ready();
   const inputs = reads.map((read) =>
     read.then((input) => {
+      markPhase("read");
       session.addInput(input.key, input.data);
       return input;
     }),

@@ -1,6 +1,7 @@
 import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
 import { loadSayings, sayOnPage } from "../i18n/say.js";
+import { clearPhases, markPhase } from "../../../pdf-ops/device/timing.js";
 import { keepForOffline } from "./offline.js";
 import type { DeviceMessage, DeviceRequest, WorkerRequest } from "./protocol.js";
 
@@ -113,6 +114,7 @@ export function runOnDevice(
   urls = [];
   const current = currentWorker();
   const progress = new FrameProgress(onProgress);
+  clearPhases();
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       progress.stop();
@@ -128,6 +130,7 @@ export function runOnDevice(
       const message = event.data;
       if (message.type === "progress") return progress.report(message.fraction);
       if (message.type === "assets") return;
+      markPhase("reply");
       settle();
       if (message.type === "failed") {
         // A worker whose engine failed may hold a broken or swollen heap: the next run gets a fresh one.
@@ -160,5 +163,6 @@ export function runOnDevice(
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     current.postMessage({ type: "run", ...request } satisfies WorkerRequest);
+    markPhase("posted");
   });
 }
