@@ -2,6 +2,7 @@ import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
 import { loadSayings, sayOnPage } from "../i18n/say.js";
 import { clearPhases, markPhase } from "../../../pdf-ops/device/timing.js";
+import { FrameProgress } from "./frame-progress.js";
 import { keepForOffline } from "./offline.js";
 import type { DeviceMessage, DeviceRequest, WorkerRequest } from "./protocol.js";
 
@@ -71,32 +72,6 @@ function linkTo(file: File): string {
   const url = URL.createObjectURL(file);
   urls.push(url);
   return url;
-}
-
-/**
- * The worker's progress, drawn at most once a frame: qpdf reports each percent, and drawing the screen for each
- * would take the page's thread (and, on a busy machine, the worker's core) for nothing the visitor can see.
- */
-class FrameProgress {
-  private latest: number | undefined;
-  private frame: number | undefined;
-
-  constructor(private readonly draw: (fraction: number) => void) {}
-
-  report(fraction: number): void {
-    this.latest = fraction;
-    this.frame ??= requestAnimationFrame(() => {
-      this.frame = undefined;
-      if (this.latest !== undefined) this.draw(this.latest);
-    });
-  }
-
-  /** Nothing more is drawn: the run has ended, and its result or failure is on screen. */
-  stop(): void {
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
-    this.latest = undefined;
-  }
 }
 
 function whenIdle(work: () => void): void {
