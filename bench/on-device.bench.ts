@@ -20,7 +20,8 @@ import { median, printTable } from "./table.js";
  * the server instead" (upload included), and beside bare qpdf on the command line given the tools' own arguments
  * (pdf-ops/qpdf-args.ts), so that the native program does the same work as the WebAssembly one. Then a 100 MB, 500-page merge
  * on the device, with the peak memory of the browser's renderer processes (the page and its worker) read from /proc.
- * BENCH_ON_DEVICE=merge-pdf,memory (tools, and "memory" for the 100 MB merge) runs only those parts.
+ * BENCH_ON_DEVICE=merge-pdf,memory (tools, and "memory" for the 100 MB merge) runs only those parts. The device's
+ * runs are also cut into phases by the marks the page and its worker leave (pdf-ops/device/timing.ts).
  */
 
 const exec = promisify(execFile);
@@ -48,7 +49,11 @@ interface Measured {
   seconds: number;
   /** CPU seconds of the processes doing the work. */
   cpu: number;
+  /** A device run's phases, milliseconds each. */
+  phases?: Phases;
 }
+
+type Phases = Record<string, number>;
 
 /**
  * Opens the tool in a new page of `context` with the files chosen, clicks its button and measures in the page, with
@@ -64,8 +69,9 @@ async function runInPage(context: BrowserContext, server: BenchServer, tool: str
     // The page and its workers, and the server with the engines it ran.
     const pids = [...(await rendererPids(context.browser()!)), server.process.pid!];
     const cpuBefore = await totalCpuSeconds(pids);
-    const seconds = await clickAndTime(page, button);
-    return { seconds, cpu: (await totalCpuSeconds(pids)) - cpuBefore };
+    const clicked = await clickAndTime(page, button);
+    const cpu = (await totalCpuSeconds(pids)) - cpuBefore;
+    return { seconds: clicked.seconds, cpu, phases: await phasesOf(page, clicked) };
   } finally {
     await page.close();
   }
@@ -81,15 +87,19 @@ async function chooseFiles(page: Page, files: string[], button: string): Promise
   await page.getByTestId("file-picture").nth(files.length - 1).waitFor({ timeout: 120_000 });
 }
 
-async function clickAndTime(page: Page, button: string): Promise<number> {
+/** Clicks, and times until the download starts; `start` and `end` on the clock all of the browser's threads share. */
+async function clickAndTime(page: Page, button: string): Promise<{ seconds: number; start: number; end: number }> {
   // Expression as text: it runs in the browser, and this file is type-checked without the DOM's types.
-  const seconds = await page.evaluate<number>(
+  return page.evaluate<{ seconds: number; start: number; end: number }>(
     `((label) => new Promise((resolve, reject) => {
       const button = [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === label);
       const start = performance.now();
       const done = () => {
         const dialog = document.querySelector('[role="dialog"]');
-        if (dialog && dialog.textContent.includes("Starting your download")) return resolve((performance.now() - start) / 1000);
+        const end = performance.now();
+        if (dialog && dialog.textContent.includes("Starting your download")) {
+          return resolve({ seconds: (end - start) / 1000, start: performance.timeOrigin + start, end: performance.timeOrigin + end });
+        }
         const failed = document.querySelector('[data-testid="toast"]');
         if (failed && /failed/i.test(failed.textContent)) return reject(new Error(failed.textContent));
         requestAnimationFrame(done);
@@ -98,7 +108,39 @@ async function clickAndTime(page: Page, button: string): Promise<number> {
       done();
     }))(${JSON.stringify(button)})`,
   );
-  return seconds;
+}
+
+const MARKS = `performance.getEntriesByType("mark").filter((m) => m.name.startsWith("device:")).map((m) => [m.name.slice(7), performance.timeOrigin + m.startTime])`;
+
+/**
+ * A device run's phases from the marks of the page and its device worker (pdf-ops/device/timing.ts): the qpdf run
+ * that takes longest is the tool's own, the others are its checks. Undefined for a run on the server.
+ */
+async function phasesOf(page: Page, { start, end }: { start: number; end: number }): Promise<Phases | undefined> {
+  const worker = page.workers().find((w) => w.url().includes("device.worker"));
+  if (!worker) return undefined;
+  const marks = [...(await page.evaluate<Array<[string, number]>>(MARKS)), ...(await worker.evaluate<Array<[string, number]>>(MARKS))].sort((a, b) => a[1] - b[1]);
+  const at = (name: string) => marks.filter((m) => m[0] === name).map((m) => m[1]);
+  const [received] = at("received");
+  const [packed] = at("packed");
+  const [reply] = at("reply");
+  const [done] = at("operation-done");
+  if (received === undefined || packed === undefined || reply === undefined || done === undefined) return undefined;
+  const ends = at("qpdf-end");
+  const runs = at("qpdf-start").map((s, i) => ({ start: s, ms: (ends[i] ?? s) - s }));
+  const main = runs.reduce((a, b) => (b.ms > a.ms ? b : a), { start: done, ms: 0 });
+  return {
+    "click to the worker": received - start,
+    "worker, to the main qpdf run": main.start - received,
+    "  of which reading the files": Math.max(received, ...at("read")) - received,
+    "  of which other qpdf runs": runs.filter((r) => r.start < main.start).reduce((sum, r) => sum + r.ms, 0),
+    "main qpdf run": main.ms,
+    "worker, after it (outputs taken, checks)": done - main.start - main.ms,
+    "outputs made Files (the ZIP)": packed - done,
+    "worker to page": reply - packed,
+    "page, to the download": end - reply,
+    total: end - start,
+  };
 }
 
 /** The pids of chromium's renderer processes (pages and their workers), from the browser's own process list. */
@@ -156,6 +198,8 @@ export async function run(): Promise<void> {
     ];
     const rows = [];
     const cpuRows = [];
+    const phaseRows: Array<Array<string | number>> = [];
+    const phaseTools: string[] = [];
     for (const c of cases.filter((c) => wanted(c.tool))) {
       const deviceContext = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
       const serverContext = await browser.newContext({ baseURL: server.url, acceptDownloads: true });
@@ -176,10 +220,15 @@ export async function run(): Promise<void> {
       const [d, s, b] = [wall(device), wall(onServer), wall(bare)];
       rows.push([c.label, b, d, first.seconds, s, `${(d / b).toFixed(2)}x`, `${(d / s).toFixed(2)}x`]);
       cpuRows.push([c.label, cpu(bare), cpu(device), cpu(onServer), `${(cpu(device) / cpu(bare)).toFixed(2)}x`]);
+      addPhases(phaseRows, phaseTools, c.tool, device);
     }
     printTable(["operation", "bare qpdf (s)", "device (s)", "device, first run (s)", "server incl. upload (s)", "device / bare", "device / server"], rows);
     console.log("\nCPU seconds of the same runs (the browser's page and workers, the server and its engines; bare qpdf):\n");
     printTable(["operation", "bare qpdf (CPU s)", "device (CPU s)", "server incl. upload (CPU s)", "device / bare (CPU)"], cpuRows);
+    if (phaseRows.length > 0) {
+      console.log("\nWhere the device's time goes, milliseconds (median of the same runs; files are read while the engine starts):\n");
+      printTable(["phase", ...phaseTools], phaseRows);
+    }
     if (!wanted("memory")) return;
 
     // 100 MB in 500 pages, merged from 20 parts on the device, with the renderers' peak memory.
@@ -200,7 +249,7 @@ export async function run(): Promise<void> {
     // The browser process keeps the tab's files and results (Blobs) on its behalf.
     const browserPids = await rendererPids(browser, "browser");
     for (const pid of [...pids, ...browserPids]) await resetPeak(pid);
-    const seconds = await clickAndTime(page, "Merge PDFs");
+    const { seconds } = await clickAndTime(page, "Merge PDFs");
     const peaks = await Promise.all(pids.map(peakRssMb));
     const browserPeaks = await Promise.all(browserPids.map(peakRssMb));
     await context.close();
@@ -218,5 +267,16 @@ export async function run(): Promise<void> {
     await browser.close();
     server.process.kill();
     await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Adds a tool's column of median phases to the rows (one row a phase). */
+function addPhases(rows: Array<Array<string | number>>, tools: string[], tool: string, runs: readonly Measured[]): void {
+  const measured = runs.flatMap((r) => (r.phases ? [r.phases] : []));
+  if (measured.length === 0) return;
+  tools.push(tool);
+  for (const [i, phase] of Object.keys(measured[0]!).entries()) {
+    rows[i] ??= [phase];
+    rows[i]!.push(Math.round(median(measured.map((p) => p[phase]!))));
   }
 }

@@ -3,6 +3,7 @@ import { msg } from "../message.js";
 import { pageTreeArgs, readPageTree, treeIsSound } from "../qpdf-inspection.js";
 import type { DeviceContext, DeviceInput } from "./operation.js";
 import { inputPath, QpdfSession } from "./qpdf-wasm.js";
+import { markPhase } from "./timing.js";
 
 /** A visitor's PDF as qpdf sees it: where it is in the session's file system, its pages, and whether it has bookmarks. */
 export interface DevicePdf {
@@ -32,7 +33,8 @@ export interface OpenedOnDevice {
 export async function openOnDevice(files: readonly DeviceInput[], ctx: DeviceContext, options: { outlines?: boolean; share?: number } = {}): Promise<OpenedOnDevice> {
   const { session, inputs } = await sessionWith(files, ctx);
   const pdfs: DevicePdf[] = [];
-  for (const [i, input] of inputs.entries()) {
+  for (const [i, arriving] of inputs.entries()) {
+    const input = await arriving;
     const path = inputPath(input.key);
     const tree = await readTree(session, path, input.name, ctx.maxPages, options.outlines ? ["--show-object=trailer"] : []);
     const hasOutline = options.outlines ? await hasOutlineEntries(session, path, input.name, tree.stdout) : false;
@@ -48,14 +50,31 @@ export async function openOneOnDevice(file: DeviceInput, ctx: DeviceContext, opt
   return { session, pdf: pdfs[0]! };
 }
 
-/** A qpdf session with the visitor's files added, named 1.pdf, 2.pdf and so on; the engine starts while they are read. */
-export async function sessionWith(
-  files: readonly DeviceInput[],
-  ctx: DeviceContext,
-): Promise<{ session: QpdfSession; inputs: Array<{ name: string; key: string; data: Uint8Array }> }> {
+/** A visitor's file in a qpdf session: its name under /in is `key`. */
+export interface SessionInput {
+  name: string;
+  key: string;
+  data: Uint8Array;
+}
+
+/**
+ * A qpdf session that the visitor's files are added to, named 1.pdf, 2.pdf and so on, each as soon as it is read:
+ * the engine starts while they are read, and the first can be looked at while the browser still reads the others.
+ */
+export async function sessionWith(files: readonly DeviceInput[], ctx: DeviceContext): Promise<{ session: QpdfSession; inputs: Array<Promise<SessionInput>> }> {
+  const reads = files.map((file, i) => bytesOf(file.data).then((data) => ({ name: file.name, key: `${i + 1}.pdf`, data })));
+  // A file that cannot be read fails the run where it is awaited; meanwhile its failure is not left unhandled.
+  for (const read of reads) read.catch(() => undefined);
   const session = new QpdfSession(await ctx.engines.qpdf());
-  const [inputs] = await Promise.all([Promise.all(files.map(async (file, i) => ({ name: file.name, key: `${i + 1}.pdf`, data: await bytesOf(file.data) }))), session.ready()]);
-  for (const input of inputs) session.addInput(input.key, input.data);
+  await session.ready();
+  const inputs = reads.map((read) =>
+    read.then((input) => {
+      markPhase("read");
+      session.addInput(input.key, input.data);
+      return input;
+    }),
+  );
+  for (const input of inputs) input.catch(() => undefined);
   return { session, inputs };
 }
 

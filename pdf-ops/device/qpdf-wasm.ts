@@ -1,6 +1,7 @@
 import { EngineFailure } from "../errors.js";
 import type { QpdfJob } from "../qpdf-args.js";
 import { qpdfFailureKind } from "../qpdf-failure.js";
+import { markPhase } from "./timing.js";
 
 /**
  * qpdf compiled to WebAssembly (the npm package @neslinesli93/qpdf-wasm), run with the same command lines the
@@ -141,6 +142,7 @@ export class QpdfSession {
     if (run.expectedOutput) makeRoom(live, `${OUT}/${run.expectedOutput.name}`, run.expectedOutput.bytes);
     const args = [...(run.warnings ? [] : ["--no-warn"]), ...(run.onProgress ? ["--progress"] : []), ...run.args];
     let exitCode: number;
+    markPhase("qpdf-start");
     try {
       exitCode = instance.callMain(args);
     } catch (err) {
@@ -149,6 +151,8 @@ export class QpdfSession {
       this.forget(live);
       if (typeof status !== "number") throw new EngineFailure("crashed", "qpdf", String(err), { cause: err });
       exitCode = status;
+    } finally {
+      markPhase("qpdf-end");
     }
     if (exitCode !== 0 && exitCode !== 3) {
       this.forget(live);

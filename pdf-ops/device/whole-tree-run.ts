@@ -19,7 +19,7 @@ export async function wholeTreeRun<T>(
 ): Promise<T | undefined> {
   const { session, inputs } = await sessionWith([file], ctx);
   try {
-    const outcome = await session.run({ ...run(inputPath(inputs[0]!.key)), warnings: true });
+    const outcome = await session.run({ ...run(inputPath((await inputs[0]!).key)), warnings: true });
     if (outcome.exitCode !== 0 || outcome.stderr.trim() !== "") return undefined;
     return await use(outcome, session);
   } catch (err) {

@@ -10,11 +10,12 @@ import { cleanNameCharacters, uniqueNames } from "../names.js";
 
 /** CRC-32 tables for eight bytes at a time: table k gives a byte's remainder k bytes further on. */
 const CRC_TABLES = (() => {
-  const tables = new Uint32Array(256 * 8);
+  // Signed, as the bitwise operators answer: the sums below stay small integers, which V8 keeps unboxed.
+  const tables = new Int32Array(256 * 8);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[n] = c >>> 0;
+    tables[n] = c;
   }
   for (let n = 0; n < 256; n++) {
     for (let k = 1; k < 8; k++) tables[k * 256 + n] = (tables[(k - 1) * 256 + n]! >>> 8) ^ tables[tables[(k - 1) * 256 + n]! & 0xff]!;
@@ -22,25 +23,30 @@ const CRC_TABLES = (() => {
   return tables;
 })();
 
-/** The ZIP format's checksum, eight bytes a step (a byte at a time took longer than qpdf's own split). */
+/**
+ * The ZIP format's checksum, eight bytes a step (a byte at a time took longer than qpdf's own split), read as two
+ * little-endian words rather than byte by byte, which takes about half the time.
+ */
 export function crc32(data: Uint8Array): number {
   const t = CRC_TABLES;
-  let crc = 0xffffffff;
+  const words = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let crc = -1;
   let i = 0;
   for (const end = data.length - 7; i < end; i += 8) {
-    const low = crc ^ (data[i]! | (data[i + 1]! << 8) | (data[i + 2]! << 16) | (data[i + 3]! << 24));
+    const low = crc ^ words.getInt32(i, true);
+    const high = words.getInt32(i + 4, true);
     crc =
       t[7 * 256 + (low & 0xff)]! ^
       t[6 * 256 + ((low >>> 8) & 0xff)]! ^
       t[5 * 256 + ((low >>> 16) & 0xff)]! ^
       t[4 * 256 + (low >>> 24)]! ^
-      t[3 * 256 + data[i + 4]!]! ^
-      t[2 * 256 + data[i + 5]!]! ^
-      t[256 + data[i + 6]!]! ^
-      t[data[i + 7]!]!;
+      t[3 * 256 + (high & 0xff)]! ^
+      t[2 * 256 + ((high >>> 8) & 0xff)]! ^
+      t[256 + ((high >>> 16) & 0xff)]! ^
+      t[high >>> 24]!;
   }
   for (; i < data.length; i++) crc = t[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  return (crc ^ -1) >>> 0;
 }
 
 const LIMIT_32 = 0xffffffff;

@@ -24,6 +24,7 @@ import { DEVICE_OPERATIONS, ENGINE_FIRST_NEEDED } from "../../../pdf-ops/device/
 import { QpdfSession, type QpdfEngine, type QpdfFactory } from "../../../pdf-ops/device/qpdf-wasm.js";
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
+import { clearPhases, markPhase } from "../../../pdf-ops/device/timing.js";
 import { StoredZip } from "../../../pdf-ops/device/zip.js";
 import { fitImageInBrowser } from "./fit-image.js";
 import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
@@ -193,6 +194,8 @@ async function reportAssets(): Promise<void> {
 }
 
 async function run({ tool, files, extras, options }: DeviceRequest): Promise<void> {
+  clearPhases();
+  markPhase("received");
   try {
     const operation = DEVICE_OPERATIONS[tool];
     if (!operation) throw new Error(`${tool} does not run on the device`);
@@ -202,6 +205,7 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
     const outputs = new Outputs();
     const emit = (output: DeviceOutput) => outputs.add(output, true);
     const done = await operation({ files: inputs, extras: extraInputs, options: options as never }, { engines, progress, maxPages: DEFAULT_MAX_PAGES, emit });
+    markPhase("operation-done");
     for (const file of done.files) outputs.add(file);
     const result: PackedResult = { message: done.message, ...outputs.packed(done.zipName ?? `${tool}-results.zip`) };
     if (done.extraction) {
@@ -209,6 +213,7 @@ async function run({ tool, files, extras, options }: DeviceRequest): Promise<voi
       for (const file of done.extraction.files) extraction.add(file);
       result.extraction = extraction.packed("extracted_pages.zip").main;
     }
+    markPhase("packed");
     post({ type: "done", result });
     // The next run on this page finds its engine ready, as the first did.
     if (ENGINE_FIRST_NEEDED[tool] === "qpdf") QpdfSession.prepare(await engines.qpdf());

@@ -1,6 +1,8 @@
 import type { ProcessReply } from "../lib/jobs-api.js";
 import { msg } from "../../../pdf-ops/message.js";
-import { sayOnPage } from "../i18n/say.js";
+import { loadSayings, sayOnPage } from "../i18n/say.js";
+import { clearPhases, markPhase } from "../../../pdf-ops/device/timing.js";
+import { FrameProgress } from "./frame-progress.js";
 import { keepForOffline } from "./offline.js";
 import type { DeviceMessage, DeviceRequest, WorkerRequest } from "./protocol.js";
 
@@ -54,10 +56,12 @@ function idle(waiting: Worker): void {
 }
 
 /**
- * Starts the worker and the engine this tool's run begins with, if not already done: called when the visitor adds
- * files on the tool's page, so that the run finds them ready.
+ * Starts the worker and the engine this tool's run begins with, if not already done, and fetches the sentences the
+ * result will be said in: called when the visitor adds files on the tool's page, so that the run finds them ready.
  */
 export function warmDevice(tool: string): void {
+  // Only a head start: the result fetches them again if this failed.
+  loadSayings().catch(() => undefined);
   const warming = currentWorker();
   if (warmedFor.has(tool)) return;
   warmedFor.add(tool);
@@ -84,19 +88,24 @@ export function runOnDevice(
   for (const url of urls) URL.revokeObjectURL(url);
   urls = [];
   const current = currentWorker();
+  const progress = new FrameProgress(onProgress);
+  clearPhases();
   return new Promise((resolve, reject) => {
     const onAbort = () => {
+      progress.stop();
       stop(current);
       reject(new DOMException("The run was cancelled.", "AbortError"));
     };
     const settle = () => {
+      progress.stop();
       idle(current);
       signal.removeEventListener("abort", onAbort);
     };
     current.onmessage = (event: MessageEvent<DeviceMessage>) => {
       const message = event.data;
-      if (message.type === "progress") return onProgress(message.fraction);
+      if (message.type === "progress") return progress.report(message.fraction);
       if (message.type === "assets") return;
+      markPhase("reply");
       settle();
       if (message.type === "failed") {
         // A worker whose engine failed may hold a broken or swollen heap: the next run gets a fresh one.
@@ -129,5 +138,6 @@ export function runOnDevice(
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
     current.postMessage({ type: "run", ...request } satisfies WorkerRequest);
+    markPhase("posted");
   });
 }

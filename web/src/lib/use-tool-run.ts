@@ -33,6 +33,20 @@ export function runsHere(tool: ToolDefinition, files: readonly File[], values: R
   return where === "auto" && runsOnDeviceWith(processorIdOf(tool), values) && !prefersServer() && values.batch !== true && !files.some((f) => f instanceof StoredResult);
 }
 
+/**
+ * The device's modules (its worker comes with them), fetched the first time files are added for a tool that runs
+ * on the device, never on the home page. A failed fetch is tried again by the next call.
+ */
+let deviceModulesLoading: Promise<[typeof import("../device/run-on-device.js"), typeof import("../device/device-options.js")]> | undefined;
+
+function deviceModules(): NonNullable<typeof deviceModulesLoading> {
+  const loading = (deviceModulesLoading ??= Promise.all([import("../device/run-on-device.js"), import("../device/device-options.js")]));
+  loading.catch(() => {
+    if (deviceModulesLoading === loading) deviceModulesLoading = undefined;
+  });
+  return loading;
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How a screen words the outcome, and whether the result downloads by itself or waits in a results card. */
@@ -102,12 +116,14 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
       try {
         let reply: RunState["result"] & object;
         if (onDevice) {
-          update("processing")(0);
-          // The worker and its engines are fetched only now, the first time a tool runs on the device.
-          const [{ runOnDevice }, { deviceOptions }] = await Promise.all([import("../device/run-on-device.js"), import("../device/device-options.js")]);
+          // Fetched when the files were added (see prepare), unless that failed.
+          const [{ runOnDevice }, { deviceOptions }] = await deviceModules();
           const options = deviceOptions(tool, values);
           const extras = Object.fromEntries(Object.entries(values).flatMap(([field, v]) => (v instanceof File ? [[field, { name: v.name, data: v }]] : [])));
-          reply = await runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), extras, options }, update("processing"), abort.signal);
+          const running = runOnDevice({ tool: processorIdOf(tool), files: files.map((f) => ({ name: f.name, data: f })), extras, options }, update("processing"), abort.signal);
+          // The files are with the worker before the screen draws the run's dialog, which holds the page's thread.
+          update("processing")(0);
+          reply = await running;
         } else {
           update("uploading")(0);
           const form = buildToolForm(files, values, optionDefaults(tool.options));
@@ -159,9 +175,10 @@ export function useToolRun(tool: ToolDefinition, options: RunOptions = {}) {
   const prepare = useCallback(
     (files: readonly File[], values: Record<string, unknown>) => {
       if (!allowDevice || files.length === 0 || !runsHere(tool, files, values, "auto")) return;
-      // Only a head start: where the worker cannot start, the run says so itself.
-      void import("../device/run-on-device.js")
-        .then(({ warmDevice }) => warmDevice(processorIdOf(tool)))
+      // Only a head start: where the worker cannot start, the run says so itself. The run's own modules come too,
+      // so that pressing the button sends the files to the worker at once.
+      void deviceModules()
+        .then(([{ warmDevice }]) => warmDevice(processorIdOf(tool)))
         .catch(() => undefined);
     },
     [tool, allowDevice],
