@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds qpdf to WebAssembly for the tools that run on the visitor's device: vendor/qpdf-wasm/qpdf.js and qpdf.wasm.
-# The result is committed; the app, its build and its tests use those files and never run this script (it needs
-# Debian's Emscripten, and a few minutes).
+# Builds qpdf to WebAssembly with WebAssembly exceptions: qpdf.js (an ES module factory for browsers and workers;
+# under Node.js the caller hands it the compiled WebAssembly with instantiateWasm) and qpdf.wasm, with the licences
+# of qpdf, zlib and libjpeg-turbo, into vendor/qpdf-wasm (or the folder given). The app does not use it yet (it
+# runs the npm package @neslinesli93/qpdf-wasm; see the README, "Tools on the device"); no build step runs it.
 #
 # qpdf 12.2.0 (Debian trixie's, with Debian's patches, of which it has none), zlib and libjpeg-turbo (bookworm's),
 # from Debian's archive, checked against the sha256 sums of Debian's source packages. qpdf 12 rather than the
-# server's 11.3: under the same build it is about a third faster on the page tools' work. Built with WebAssembly
+# server's 11.3: built the same way, 11.3 was no faster than the npm build. Built with WebAssembly
 # exceptions (-fwasm-exceptions): qpdf throws C++ exceptions on ordinary paths, and Emscripten's JavaScript
 # exceptions would send every call that may throw through JavaScript. qpdf's native crypto provider only.
 #
