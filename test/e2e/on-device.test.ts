@@ -445,9 +445,14 @@ describe("page tools on the device", () => {
     // A context of its own: it goes offline and opens a second page.
     const { page, context, calls } = await openTool("/merge-pdf", [ten, ten], { ownContext: true });
     await runAndDownload(page, "Merge PDFs");
-    // After the first run the page, its chunks, the worker and both engines are stored for the next visit.
-    const cachedWasm = '(async () => (await (await caches.open("pdf-toolbox-device-v1")).keys()).filter((r) => r.url.endsWith(".wasm")).length)()';
-    await expect.poll(() => page.evaluate<number>(cachedWasm), { timeout: 60_000 }).toBe(2);
+    // After the first run the page, its chunks, the worker and both engines are stored for the next visit. The
+    // engines can reach the cache first, through the service worker, when a worker started after it took control
+    // fetches them, while the page's own list is still being stored: so the page itself is waited for too.
+    const cached =
+      '(async () => { const cache = await caches.open("pdf-toolbox-device-v1");' +
+      ' const wasm = (await cache.keys()).filter((r) => r.url.endsWith(".wasm")).length;' +
+      ' return { wasm, page: (await cache.match("/merge-pdf")) !== undefined }; })()';
+    await expect.poll(() => page.evaluate<{ wasm: number; page: boolean }>(cached), { timeout: 60_000 }).toEqual({ wasm: 2, page: true });
     await expect.poll(() => page.evaluate<boolean>("navigator.serviceWorker.controller !== null")).toBe(true);
 
     await context.setOffline(true);
