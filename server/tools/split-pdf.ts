@@ -5,30 +5,32 @@ import type { SplitOptions } from "../../catalog/options/pages.js";
 import { planSplit, splitMessage, splitZipName, type SplitPart } from "../../pdf-ops/pages/split.js";
 import { splitArgs, STREAMS_AS_THEY_ARE } from "../../pdf-ops/qpdf-args.js";
 import { assemblePages, qpdf } from "../engines/qpdf.js";
+import { onStatedPageCount } from "../pdf/on-stated-page-count.js";
 import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
 import type { OutputFile, Processor, ProcessorContext } from "../work/types.js";
 
 /** Splits one PDF four ways (see planSplit), each part written by qpdf from the checked input. */
 export const splitPdf: Processor<SplitOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const plan = planSplit(options, pdf);
-  let outputs: OutputFile[];
+  const split = (pdf: ReadablePdf, workCtx: ProcessorContext) => splitInto(pdf, planSplit(options, pdf), workCtx);
+  const early = await onStatedPageCount(files[0]!, ctx, split);
+  const pdf = early?.pdf ?? (await openPdfInput(files[0]!, ctx, { check: true }));
+  const outputs = early?.result ?? (await split(pdf, ctx));
+  return { files: outputs, zipName: splitZipName(pdf.name), message: splitMessage(pdf.pageCount, outputs.length) };
+};
+
+async function splitInto(pdf: ReadablePdf, plan: ReturnType<typeof planSplit>, ctx: ProcessorContext): Promise<OutputFile[]> {
   switch (plan.kind) {
     case "groups":
-      outputs = await splitEvery(pdf, plan.size, plan.parts, ctx);
-      break;
+      return splitEvery(pdf, plan.size, plan.parts, ctx);
     case "ranges":
-      outputs = await splitRanges(pdf, plan.parts, ctx);
-      break;
+      return splitRanges(pdf, plan.parts, ctx);
     case "selected": {
       const out = path.join(ctx.workDir, "selected.pdf");
       await assemblePages([{ file: pdf.path, pages: plan.pages }], out, ctx, [STREAMS_AS_THEY_ARE]);
-      outputs = [{ path: out, name: plan.parts[0].name }];
-      break;
+      return [{ path: out, name: plan.parts[0].name }];
     }
   }
-  return { files: outputs, zipName: splitZipName(pdf.name), message: splitMessage(pdf.pageCount, outputs.length) };
-};
+}
 
 /** Below this many pages a second qpdf run costs more than it saves. */
 const PARALLEL_SPLIT_FROM_PAGES = 64;
@@ -48,8 +50,8 @@ async function splitEvery(pdf: ReadablePdf, size: number, parts: readonly SplitP
   });
   const written = await Promise.all(
     stretches.map(async (stretch, i) => {
-      const dir = path.join(ctx.workDir, `split-${i + 1}`);
-      await fs.mkdir(dir);
+      // A folder of its own for each run: a split started on a page count that proved wrong may have left files.
+      const dir = await fs.mkdtemp(path.join(ctx.workDir, `split-${i + 1}-`));
       const target = path.join(dir, "part.pdf");
       const whole = stretch.from === 1 && stretch.to === pdf.pageCount;
       await qpdf(splitArgs(pdf.path, size, target, whole ? undefined : stretch), ctx);
