@@ -89,6 +89,18 @@ describe("engine starts per request", () => {
     }
   }, 60_000);
 
+  it("merges sound files in one qpdf run, with one run for the merge's verdict beside it whatever the number of files", async () => {
+    const files = [corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf"), corpus("pdflatex-image.pdf")];
+    const { reply, starts } = await startsOf(server, "merge-pdf", files);
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).not.toMatch(/came out damaged/);
+    expect(starts.qpdf).toBe(2);
+    const { path: out } = await download(server, reply.body.downloadUrl!);
+    await qpdfCheck(out);
+    const pages = await Promise.all(files.map((f) => pageCountOf(f)));
+    expect(await pageCountOf(out)).toBe(pages.reduce((a, b) => a + b, 0));
+  }, 60_000);
+
   it("a password-protected file is refused with its sentence", async () => {
     const { reply } = await startsOf(server, "rotate-pdf", [corpus(ENCRYPTED_PDF)]);
     expect(reply.status).toBe(422);
