@@ -54,6 +54,53 @@ describe("engine starts per request", () => {
     expect(await rotationsOf(out)).toEqual([180, 180]);
   }, 60_000);
 
+  it("deletes pages and splits on the count a sound file states, with the look at its page tree beside the copy", async () => {
+    const deleted = await startsOf(server, "delete-pages", [corpus("pdflatex-4-pages.pdf")], { pages: "2,4" });
+    expect(deleted.reply.status).toBe(200);
+    // The copy, its look for bookmarks, the check on the way in and the look at the page tree: no run twice.
+    expect(deleted.starts).toEqual({ qpdf: 4 });
+    const { path: kept } = await download(server, deleted.reply.body.downloadUrl!);
+    await qpdfCheck(kept);
+    expect(await pageCountOf(kept)).toBe(2);
+    const split = await startsOf(server, "split-pdf", [corpus("pdflatex-4-pages.pdf")]);
+    expect(split.reply.status).toBe(200);
+    expect(split.starts).toEqual({ qpdf: 3 });
+  }, 60_000);
+
+  it("a page tree stating a wrong count: delete and split give up what they started on it and go the careful way", async () => {
+    const wrong = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 7 >>", PAGE, PAGE]);
+    const upload = [{ name: "wrong-count.pdf", data: wrong }];
+    const deleted = await postTool(server, "delete-pages", upload, { pages: "2" });
+    expect(deleted.status).toBe(200);
+    const { path: kept } = await download(server, deleted.body.downloadUrl!);
+    await qpdfCheck(kept);
+    expect(await pageCountOf(kept)).toBe(1);
+    // Page 5 exists by the stated count only: the real count answers.
+    const beyond = await postTool(server, "delete-pages", upload, { pages: "5" });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatch(/\b2\b/);
+    const split = await postTool(server, "split-pdf", upload);
+    expect(split.status).toBe(200);
+    expect(split.body.fileIds).toHaveLength(2);
+    for (const id of split.body.fileIds!) {
+      const { path: part } = await download(server, `/api/download/${id}`);
+      await qpdfCheck(part);
+      expect(await pageCountOf(part)).toBe(1);
+    }
+  }, 60_000);
+
+  it("merges sound files in one qpdf run, with one run for the merge's verdict beside it whatever the number of files", async () => {
+    const files = [corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf"), corpus("pdflatex-image.pdf")];
+    const { reply, starts } = await startsOf(server, "merge-pdf", files);
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).not.toMatch(/came out damaged/);
+    expect(starts.qpdf).toBe(2);
+    const { path: out } = await download(server, reply.body.downloadUrl!);
+    await qpdfCheck(out);
+    const pages = await Promise.all(files.map((f) => pageCountOf(f)));
+    expect(await pageCountOf(out)).toBe(pages.reduce((a, b) => a + b, 0));
+  }, 60_000);
+
   it("a password-protected file is refused with its sentence", async () => {
     const { reply } = await startsOf(server, "rotate-pdf", [corpus(ENCRYPTED_PDF)]);
     expect(reply.status).toBe(422);

@@ -217,7 +217,7 @@ describe("damaged inputs through the PDF tools", () => {
     expect(await checkExit(out)).toBe(0);
   });
 
-  it("Merge checks each upload beside the merge, and rebuilds a result one damaged upload would spoil", async () => {
+  it("Merge finds its verdict beside the merge, and rebuilds a result one damaged upload would spoil", async () => {
     const damaged = inputs.find((file) => path.basename(file) === "stream-scrambled-multicolumn.pdf")!;
     const reply = await postTool(server, "merge-pdf", [corpus("pdflatex-4-pages.pdf"), damaged]);
     expect(reply.status).toBe(200);

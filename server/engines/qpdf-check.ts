@@ -1,3 +1,5 @@
+import { EngineFailure } from "../errors.js";
+import { EngineError } from "./process-runner.js";
 import { qpdfReading } from "./qpdf.js";
 import type { EngineContext } from "./context.js";
 
@@ -32,11 +34,40 @@ export async function checkReport(file: string, ctx: EngineContext): Promise<Che
  * the file is sound; where it finds anything, qpdf --check itself gives the verdict, so that a damaged file is
  * judged exactly as before. Not looked at: a linearized file's hint tables, which only help a viewer show the first
  * page sooner (Repair, which can linearize, reports its own --check).
+ *
+ * Every object the file lists is written (--preserve-unreferenced), not only those reachable from its trailer: it
+ * reads all --check reads (resources a page names but never uses, which parsing the content leaves out of what is
+ * written, among them) and the few objects nothing refers to besides, and spares the writer its walk of the
+ * references. An unreferenced object that does not read is a finding like any other, and qpdf --check then judges
+ * the file.
  */
 export async function checkVerdict(file: string, ctx: EngineContext): Promise<number> {
-  const args = ["--no-warn", "--decode-level=all", "--compress-streams=n", "--decrypt", "--remove-unreferenced-resources=yes", file, "--pages", ".", "--", "/dev/null"];
+  const args = [...VERDICT_WRITING, "--decrypt", "--preserve-unreferenced", file, "--pages", ".", "--", "/dev/null"];
   const run = await qpdfReading(args, ctx);
   if (run.exitCode === 0) return 0;
   return (await checkReport(file, ctx)).exitCode;
+}
+
+/** Written to nowhere with every stream decoded and every page's content parsed (see checkVerdict). */
+const VERDICT_WRITING = ["--no-warn", "--decode-level=all", "--compress-streams=n", "--remove-unreferenced-resources=yes"];
+
+/**
+ * Whether qpdf's merge of `files` (mergeArgs: every page of each, in order, on an empty base) comes out sound, found
+ * in one run beside the merge itself rather than a check of each file: the same merge, written to nowhere the way
+ * checkVerdict writes one file. It reads what the merge copies, which is what the merged file holds, and decodes and
+ * parses it as checkVerdict does: 0 where it found nothing, so that the merged file passes qpdf --check; anything
+ * else (a finding, a warning, a file it could not read) is no verdict, and the merged file is then checked itself.
+ * One thing the merge may copy is not written here: resources a page names but its content never uses, which
+ * parsing the content leaves out; qpdf --check does not decode a picture's data, and an unused form whose
+ * data does not decode fails the parse, so is no verdict.
+ */
+export async function mergeVerdict(files: readonly string[], ctx: EngineContext): Promise<number | undefined> {
+  const args = [...VERDICT_WRITING, "--empty", "--pages", ...files.flatMap((file) => [file, "1-z"]), "--", "/dev/null"];
+  try {
+    return (await qpdfReading(args, ctx)).exitCode === 0 ? 0 : undefined;
+  } catch (err) {
+    if (err instanceof EngineError || err instanceof EngineFailure) return undefined;
+    throw err;
+  }
 }
 

@@ -4,17 +4,23 @@ import { deletePagesMessage, planDeletePages } from "../../pdf-ops/pages/delete-
 import { keptPagesArgs } from "../../pdf-ops/qpdf-args.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { keepPages } from "../pdf/keep-pages.js";
-import { openPdfInput } from "../pdf/pdf-input.js";
-import type { OutputFile, Processor } from "../work/types.js";
+import { onStatedPageCount } from "../pdf/on-stated-page-count.js";
+import { openPdfInput, type ReadablePdf } from "../pdf/pdf-input.js";
+import type { OutputFile, Processor, ProcessorContext } from "../work/types.js";
 
 export const deletePages: Processor<DeletePagesOptions> = async ({ files, options }, ctx) => {
-  const pdf = await openPdfInput(files[0]!, ctx, { check: true });
-  const plan = planDeletePages(options, pdf);
-  const result = await keepPages(pdf.path, plan.kept, ctx, {
-    keepBookmarks: options.keepBookmarks,
-    qpdfArgs: keptPagesArgs(options.optimizePdf),
-    name: "pages-deleted",
-  });
+  const keep = async (pdf: ReadablePdf, workCtx: ProcessorContext) => {
+    const plan = planDeletePages(options, pdf);
+    const kept = await keepPages(pdf.path, plan.kept, workCtx, {
+      keepBookmarks: options.keepBookmarks,
+      qpdfArgs: keptPagesArgs(options.optimizePdf),
+      name: "pages-deleted",
+    });
+    return { plan, kept };
+  };
+  const early = await onStatedPageCount(files[0]!, ctx, keep);
+  const pdf = early?.pdf ?? (await openPdfInput(files[0]!, ctx, { check: true }));
+  const { plan, kept: result } = early?.result ?? (await keep(pdf, ctx));
   let current = result.path;
   ctx.progress(0.5);
 
