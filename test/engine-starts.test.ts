@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
+import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statedPageCount } from "../server/pdf/stated-page-count.js";
 import { corpus, corpusPdfs, ENCRYPTED_PDF } from "./helpers/corpus.js";
@@ -165,5 +166,15 @@ describe("the page count read from a file qpdf wrote", () => {
     expect(await statedPageCount(await writeTemp("updated.pdf", updated))).toBeUndefined();
     expect(await statedPageCount(await writeTemp("cut.pdf", sound.subarray(0, sound.length - 200)))).toBeUndefined();
     expect(await statedPageCount(await writeTemp("garbage.pdf", "%PDF-1.7\nstartxref\n999999\n%%EOF\n"))).toBeUndefined();
+  });
+
+  it("leaves to qpdf an upload whose cross-reference stream inflates past its bound, without inflating it all", async () => {
+    // 30 KB of flate data that would inflate to 64 MB: the reader stops at its bound and answers nothing.
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024));
+    const head = Buffer.from(`%PDF-1.5\n1 0 obj\n<< /Type /XRef /Size 2 /W [1 4 2] /Root 1 0 R /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`);
+    const file = await writeTemp("xref-bomb.pdf", Buffer.concat([head, bomb, Buffer.from("\nendstream\nendobj\nstartxref\n9\n%%EOF\n")]));
+    const heapBefore = process.memoryUsage().arrayBuffers;
+    expect(await statedPageCount(file)).toBeUndefined();
+    expect(process.memoryUsage().arrayBuffers - heapBefore).toBeLessThan(40 * 1024 * 1024);
   });
 });

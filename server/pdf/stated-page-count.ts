@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import { inflateSync } from "node:zlib";
 
 /**
- * The page count that a file qpdf has just written states in its page tree's root, read in this process from the
- * file's cross-reference data: no engine run for a number the writing run already settled. It reads only what qpdf
+ * The page count that a file states in its page tree's root, read in this process from the file's cross-reference
+ * data: no engine run for a number the writing run already settled (a file qpdf has just written), or for the count
+ * a tool plans on while qpdf verifies the upload's tree beside it (onStatedPageCount). It reads only what qpdf
  * writes for an unencrypted or classically encrypted file (one cross-reference table or stream at the `startxref`
  * offset, objects either plain or in flate-compressed object streams) and answers undefined for anything else,
  * so that the caller asks qpdf instead. Every read is bounded and every scan is linear in what it reads.
