@@ -19,11 +19,19 @@ export const POPPLER_ENGINE = "poppler";
  */
 export type PopplerImageFormat = "jpeg" | "png" | "pgm" | "ppm";
 
-/** One-based pages first to last, inclusive, at one resolution. */
+/** One-based pages first to last, inclusive, at one resolution; with `every: 2`, first, first + 2, ... up to last. */
 export interface PageRun {
   first: number;
   last: number;
   dpi: number;
+  /** Every other page only (the renderers' -o and -e, odd or even pages); first and last then share their parity. */
+  every?: 2;
+}
+
+/** The one-based pages of a run, in order. */
+export function runPages(run: PageRun): number[] {
+  const step = run.every ?? 1;
+  return Array.from({ length: Math.floor((run.last - run.first) / step) + 1 }, (_, i) => run.first + i * step);
 }
 
 export interface PopplerImageOptions {
@@ -55,10 +63,11 @@ export function popplerRenderArgs(input: string, run: PageRun, outDir: string, o
   const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : options.format === "png" ? ["-png"] : [];
   // pdftocairo writes no PGM or PPM; pdftoppm's own -gray writes PGM.
   const cairo = options.gray && (options.format === "jpeg" || options.format === "png");
+  const parity = run.every === 2 ? [run.first % 2 === 1 ? "-o" : "-e"] : [];
   return {
     command: cairo ? "pdftocairo" : "pdftoppm",
     // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).
-    args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
+    args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), ...parity, "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
   };
 }
 
@@ -75,7 +84,7 @@ export async function renderPageRun(input: string, run: PageRun, outDir: string,
     throw popplerRenderFailure(err);
   }
   const written = await writtenPages(outDir);
-  for (let page = run.first; page <= run.last; page++) {
+  for (const page of runPages(run)) {
     if (!written.has(page)) throw new EngineFailure("damaged", POPPLER_ENGINE, `${command} wrote no image for page ${page}`);
   }
   return written;
