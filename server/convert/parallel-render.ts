@@ -11,8 +11,9 @@ import type { ProcessorContext } from "../work/types.js";
  * processes take as each finishes its last, alternately from the front and from the back of what is left, each run
  * a share of what is left: one page can cost a hundred times its neighbours (a large figure, a shading), and
  * whatever is queued before it delays it, so the last pages must not wait for all the others, and runs shrink
- * towards the end so that the processes end together. Progress is counted from the images appearing in the runs'
- * folders.
+ * towards the end so that the processes end together. A short document, where nothing is finished after the
+ * renderer, is cut once instead, each process taking every other page of a part (interleavedRuns). Progress is
+ * counted from the images appearing in the runs' folders.
  */
 
 let processes = os.availableParallelism();

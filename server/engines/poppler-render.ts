@@ -7,8 +7,8 @@ import { classifyRunFailure, runProcess } from "./process-runner.js";
 /**
  * poppler's page renderers, for page images: pdftoppm (Splash) for colour, pdftocairo for greyscale JPEG and PNG,
  * whose -gray writes one-channel images where pdftoppm's JPEG and PNG stay RGB; pdftoppm for plain pixels (PPM, or
- * one-channel PGM with -gray). One run renders consecutive pages at one resolution into a folder of its own; callers
- * split a document into several runs to use every core.
+ * one-channel PGM with -gray). One run renders consecutive pages (or every other one of them) at one resolution into a
+ * folder of its own; callers split a document into several runs to use every core.
  */
 
 export const POPPLER_ENGINE = "poppler";
