@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -67,11 +68,15 @@ describe.runIf(engineSandboxState() === "on")("a program started as an engine", 
     expect(await inJob("cat /etc/passwd")).toBe(`engine:x:${ENGINE_UID}:${ENGINE_UID}:engine:/tmp:/usr/sbin/nologin\n`);
   });
 
-  it("sees of /etc only what its engine reads: qpdf the library cache, others their configuration too", async () => {
+  it("sees of /etc only what its engine reads: qpdf the library cache, poppler the fonts', others their configuration too", async () => {
     const seen = (listing: string) => listing.split("\n").filter(Boolean).sort();
     expect(seen(await inJob("ls -A /etc"))).toEqual(["group", "ld.so.cache", "passwd"]);
     const ghostscript = seen(await inJob("ls -A /etc", "ghostscript"));
     expect(ghostscript).toEqual(expect.arrayContaining(["fonts", "group", "ld.so.cache", "passwd"]));
+    // poppler: the fonts' configuration and the local time, and fontconfig finds its fonts with them.
+    const localtime = existsSync("/etc/localtime") ? ["localtime"] : [];
+    expect(seen(await inJob("ls -A /etc", "poppler"))).toEqual(["fonts", "group", "ld.so.cache", ...localtime, "passwd"]);
+    expect(await inJob("fc-match -f '%{file}' sans-serif", "poppler")).toMatch(/^\/usr\/share\/fonts\/\S+\.(ttf|otf|pfb|t1)$/);
     // What qpdf is started for still works with that much: reading a PDF the server made.
     await fs.writeFile(path.join(jobA, "made.pdf"), "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
     const { stdout } = await runProcess({ engine: "qpdf", command: "qpdf", args: ["--show-npages", "made.pdf"], cwd: jobA, timeoutMs: TIME_LIMIT_MS, okExitCodes: [0, 3] });

@@ -88,6 +88,29 @@ describe("the split of pages over renderer processes", () => {
     expect(long.flatMap((r) => Array.from({ length: r.last - r.first + 1 }, (_, k) => r.first + k)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
   });
 
+  it("cuts a short document once, one run a process, two processes sharing a part as its odd and even pages", () => {
+    const pages = (n: number, from = 1) => Array.from({ length: n }, (_, i) => ({ page: from + i, dpi: 150 }));
+    const every = (runs: ReturnType<typeof takeAll>) => runs.map((r) => [r.first, r.last, r.every ?? 1]);
+    expect(every(takeAll(new RunQueue(pages(12), 2, false, true)))).toEqual([[1, 11, 2], [2, 12, 2]]);
+    // Page 1 rendered ahead: pages 2 to 12.
+    expect(every(takeAll(new RunQueue(pages(11, 2), 2, true, true)))).toEqual([[2, 12, 2], [3, 11, 2]]);
+    // Three processes: a pair on two thirds, one process on the rest; four: two pairs.
+    expect(every(takeAll(new RunQueue(pages(12), 3, false, true)))).toEqual([[1, 7, 2], [2, 8, 2], [9, 12, 1]]);
+    expect(every(takeAll(new RunQueue(pages(10), 4, false, true)))).toEqual([[1, 5, 2], [2, 4, 2], [6, 10, 2], [7, 9, 2]]);
+    // Every page once, whatever the count up to 12 a process.
+    for (let n = 3; n <= 24; n++) {
+      const runs = takeAll(new RunQueue(pages(n), 2, false, true));
+      expect(runs.length, `${n} pages`).toBe(2);
+      const covered = runs.flatMap((r) => Array.from({ length: Math.floor((r.last - r.first) / (r.every ?? 1)) + 1 }, (_, k) => r.first + k * (r.every ?? 1)));
+      expect(covered.sort((a, b) => a - b), `${n} pages`).toEqual(pages(n).map((p) => p.page));
+    }
+    // Longer documents, several stretches, one process, or no more pages than processes: the runs above.
+    expect(takeAll(new RunQueue(pages(25), 2, false, true)).length).toBeGreaterThan(2);
+    expect(span(takeAll(new RunQueue(pages(12), 1, false, true)))).toEqual([[1, 6], [7, 9], [10, 11], [12, 12]]);
+    expect(span(takeAll(new RunQueue([...pages(3), ...pages(3, 6)], 2, false, true)))).toEqual([[1, 2], [7, 8], [3, 3], [6, 6]]);
+    expect(span(takeAll(new RunQueue(pages(2), 2, false, true)))).toEqual([[1, 1], [2, 2]]);
+  });
+
   it("starts on page 1 before the pages are known only for a range that names it first in any document", () => {
     for (const range of ["", " ", "1", "1-12", "1-z", "-5", "1,4-6", "1-"]) expect(startsAtFirstPage(range), range).toBe(true);
     for (const range of ["2-5", "z", "z-1", "3,1", "0-4", "1-x", "one"]) expect(startsAtFirstPage(range), range).toBe(false);

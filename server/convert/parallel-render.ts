@@ -11,8 +11,9 @@ import type { ProcessorContext } from "../work/types.js";
  * processes take as each finishes its last, alternately from the front and from the back of what is left, each run
  * a share of what is left: one page can cost a hundred times its neighbours (a large figure, a shading), and
  * whatever is queued before it delays it, so the last pages must not wait for all the others, and runs shrink
- * towards the end so that the processes end together. Progress is counted from the images appearing in the runs'
- * folders.
+ * towards the end so that the processes end together. A short document, where nothing is finished after the
+ * renderer, is cut once instead, each process taking every other page of a part (interleavedRuns). Progress is
+ * counted from the images appearing in the runs' folders.
  */
 
 let processes = os.availableParallelism();
@@ -56,17 +57,20 @@ const MIN_RUN_PAGES = 2;
  * The pages still to render, as stretches of consecutive pages at one resolution, in page order (a page asked for
  * twice is rendered once), handed out as runs: with several processes, alternately from the front and from the
  * back, each about a share of 1 / (2 × processes) of the pages left, and no fewer than MIN_RUN_PAGES while more
- * pages are left than processes.
+ * pages are left than processes. Where asked to interleave, a single stretch of at most MAX_RUN_PAGES a process
+ * is handed out at once instead, one run a process (see interleavedRuns).
  */
 export class RunQueue {
   private readonly stretches: PageRun[] = [];
   private fromBack = false;
+  private readonly planned: PageRun[] | undefined;
 
   /** startFromBack: the first page is being rendered already (renderAhead). */
   constructor(
     pages: readonly PlannedPage[],
     private readonly processes: number,
     startFromBack = false,
+    interleave = false,
   ) {
     this.fromBack = startFromBack;
     const unique = [...new Map(pages.map((p) => [p.page, p])).values()].sort((a, b) => a.page - b.page);
@@ -75,10 +79,12 @@ export class RunQueue {
       if (last && last.last + 1 === page && last.dpi === dpi) last.last = page;
       else this.stretches.push({ first: page, last: page, dpi });
     }
+    this.planned = interleave ? interleavedRuns(this.stretches, processes) : undefined;
   }
 
   /** The next run, or undefined once every page has been handed out. */
   take(): PageRun | undefined {
+    if (this.planned) return this.planned.shift();
     const left = this.stretches.reduce((sum, s) => sum + s.last - s.first + 1, 0);
     if (left === 0) return undefined;
     const share = Math.ceil(left / (2 * this.processes));
@@ -94,6 +100,36 @@ export class RunQueue {
     if (stretch.first > stretch.last) this.stretches.splice(back ? -1 : 0, 1);
     return run;
   }
+}
+
+/**
+ * One run a process for a single stretch of more pages than processes and at most MAX_RUN_PAGES a process, or
+ * undefined for any other pages. Each run starts a sandbox and a renderer that reads the document afresh, which
+ * for a photograph's page costs a good part of such a page again, so a short document is best cut once; cut into
+ * halves it would end unevenly wherever the pages' costs drift along it (photographs in one half, text in the
+ * other). So two processes share a part of the stretch as its odd and its even pages, which cost about the same
+ * where neighbouring pages do; with an odd number of processes, the last one takes a part of its own, half as
+ * long. A page far costlier than the rest then waits for at most the MAX_RUN_PAGES - 1 pages before it in its run,
+ * as in a run of the queue.
+ */
+export function interleavedRuns(stretches: readonly PageRun[], processes: number): PageRun[] | undefined {
+  const stretch = stretches.length === 1 ? stretches[0]! : undefined;
+  const pages = stretch ? stretch.last - stretch.first + 1 : 0;
+  if (!stretch || processes < 2 || pages <= processes || pages > processes * MAX_RUN_PAGES) return undefined;
+  const runs: PageRun[] = [];
+  let first = stretch.first;
+  // Parts in processes' shares: two for a pair, one for a process on its own.
+  for (let share = 0; share < processes; ) {
+    const width = processes - share >= 2 ? 2 : 1;
+    share += width;
+    const last = stretch.first + Math.round((pages * share) / processes) - 1;
+    if (width === 1 || first === last) runs.push({ first, last, dpi: stretch.dpi });
+    else {
+      for (const start of [first, first + 1]) runs.push({ first: start, last: (last - start) % 2 === 0 ? last : last - 1, dpi: stretch.dpi, every: 2 });
+    }
+    first = last + 1;
+  }
+  return runs;
 }
 
 export interface RenderSteps {
@@ -158,7 +194,9 @@ export async function renderPagesInParallel(
   // The page ahead is the first of the runs only if no page before it is asked for.
   const usable = ahead && dpiOf.get(ahead.run.first) === ahead.run.dpi && pages.every((p) => p.page >= ahead.run.first) ? ahead : undefined;
   if (ahead && !usable) await ahead.discard();
-  const queue = new RunQueue(usable ? pages.filter((p) => p.page !== usable.run.first) : pages, processes, Boolean(usable));
+  // Pages finished here (encoded from plain pixels) come in shorter runs, so that finishing one run's pages goes on
+  // beside the rendering of the next rather than after all of it.
+  const queue = new RunQueue(usable ? pages.filter((p) => p.page !== usable.run.first) : pages, processes, Boolean(usable), !finish);
   const total = new Set(pages.map((p) => p.page)).size;
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;

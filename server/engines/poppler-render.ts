@@ -7,8 +7,8 @@ import { classifyRunFailure, runProcess } from "./process-runner.js";
 /**
  * poppler's page renderers, for page images: pdftoppm (Splash) for colour, pdftocairo for greyscale JPEG and PNG,
  * whose -gray writes one-channel images where pdftoppm's JPEG and PNG stay RGB; pdftoppm for plain pixels (PPM, or
- * one-channel PGM with -gray). One run renders consecutive pages at one resolution into a folder of its own; callers
- * split a document into several runs to use every core.
+ * one-channel PGM with -gray). One run renders consecutive pages (or every other one of them) at one resolution into a
+ * folder of its own; callers split a document into several runs to use every core.
  */
 
 export const POPPLER_ENGINE = "poppler";
@@ -19,11 +19,19 @@ export const POPPLER_ENGINE = "poppler";
  */
 export type PopplerImageFormat = "jpeg" | "png" | "pgm" | "ppm";
 
-/** One-based pages first to last, inclusive, at one resolution. */
+/** One-based pages first to last, inclusive, at one resolution; with `every: 2`, first, first + 2, ... up to last. */
 export interface PageRun {
   first: number;
   last: number;
   dpi: number;
+  /** Every other page only (the renderers' -o and -e, odd or even pages); first and last then share their parity. */
+  every?: 2;
+}
+
+/** The one-based pages of a run, in order. */
+export function runPages(run: PageRun): number[] {
+  const step = run.every ?? 1;
+  return Array.from({ length: Math.floor((run.last - run.first) / step) + 1 }, (_, i) => run.first + i * step);
 }
 
 export interface PopplerImageOptions {
@@ -32,6 +40,14 @@ export interface PopplerImageOptions {
   /** JPEG quality, 1 to 100. */
   quality: number;
 }
+
+/**
+ * glibc's allocator as the renderers get it: a page's bitmap (megabytes) is taken from the heap and kept there for
+ * the next page rather than mapped afresh and unmapped for every page, on transparent huge pages where the system
+ * lends them on request, which spares the renderer most of the page faults of touching new memory. What it renders
+ * is the same to the byte; a run keeps its largest page's memory until it ends, as it held it while rendering it.
+ */
+const RENDERER_ENV = { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=268435456:glibc.malloc.trim_threshold=536870912" };
 
 /** What the files of a run are called: this, a dash, the page number zero-padded to the document's page count. */
 const PREFIX = "page";
@@ -55,10 +71,11 @@ export function popplerRenderArgs(input: string, run: PageRun, outDir: string, o
   const encoding = options.format === "jpeg" ? ["-jpeg", "-jpegopt", `quality=${options.quality}`] : options.format === "png" ? ["-png"] : [];
   // pdftocairo writes no PGM or PPM; pdftoppm's own -gray writes PGM.
   const cairo = options.gray && (options.format === "jpeg" || options.format === "png");
+  const parity = run.every === 2 ? [run.first % 2 === 1 ? "-o" : "-e"] : [];
   return {
     command: cairo ? "pdftocairo" : "pdftoppm",
     // The crop box, as MuPDF and PDF viewers show a page (poppler would otherwise draw the whole media box).
-    args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
+    args: ["-r", String(run.dpi), "-f", String(run.first), "-l", String(run.last), ...parity, "-cropbox", ...(options.gray ? ["-gray"] : []), ...encoding, input, path.join(outDir, PREFIX)],
   };
 }
 
@@ -70,12 +87,12 @@ export async function renderPageRun(input: string, run: PageRun, outDir: string,
   await fs.mkdir(outDir);
   const { command, args } = popplerRenderArgs(input, run, outDir, options);
   try {
-    await runProcess({ engine: POPPLER_ENGINE, command, args, cwd: ctx.workDir, timeoutMs: ctx.timeoutMs, signal: ctx.signal });
+    await runProcess({ engine: POPPLER_ENGINE, command, args, cwd: ctx.workDir, timeoutMs: ctx.timeoutMs, signal: ctx.signal, env: RENDERER_ENV });
   } catch (err) {
     throw popplerRenderFailure(err);
   }
   const written = await writtenPages(outDir);
-  for (let page = run.first; page <= run.last; page++) {
+  for (const page of runPages(run)) {
     if (!written.has(page)) throw new EngineFailure("damaged", POPPLER_ENGINE, `${command} wrote no image for page ${page}`);
   }
   return written;

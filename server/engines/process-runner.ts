@@ -127,6 +127,12 @@ const UNSANDBOXED = new Set(["probe"]);
  */
 const LIBRARIES_ONLY = new Set(["qpdf", "djpeg"]);
 
+/**
+ * Engines that read of the system's configuration only the fonts' and the local time: poppler's programs, which
+ * run twice for a one-page image (its size, its render) and once a run of pages.
+ */
+const FONTS_ONLY = new Set(["poppler"]);
+
 let prlimitPresent: boolean | undefined;
 
 function prlimitAvailable(): boolean {
@@ -158,7 +164,7 @@ export function engineCommandLine(
   if (UNSANDBOXED.has(engine)) return { command, args: [...args] };
   // With the sandbox on, every engine is in it: MuPDF's children too, each bound to one job (mupdf/pool.ts).
   const sandboxed = engineSandboxState() === "on";
-  const view: SandboxView = { systemFiles: LIBRARIES_ONLY.has(engine) ? "libraries" : "all", ...options };
+  const view: SandboxView = { systemFiles: LIBRARIES_ONLY.has(engine) ? "libraries" : FONTS_ONLY.has(engine) ? "fonts" : "all", ...options };
   const inner = sandboxed ? { command: "bwrap", args: bwrapArgs(view, command, args) } : withoutNetwork(engine, command, args);
   // bubblewrap's --die-with-parent already asks the kernel to kill it, and the sandbox with it, when its parent dies:
   // setpriv in front of it would be one more program started for nothing on every run.

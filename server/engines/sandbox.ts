@@ -49,11 +49,12 @@ export interface SandboxView {
   readOnly?: readonly (string | ReadOnlyBind)[];
   /**
    * Which of the system's files besides /usr it sees: "libraries" only the library cache (and the made-up passwd
-   * and group), for programs that read no configuration; "all" (default) every path of SYSTEM_PATHS too. Each path
-   * is a mount that bubblewrap makes at every start: a dozen fewer take a few milliseconds off each run of a program
-   * started many times a second, and show it less.
+   * and group), for programs that read no configuration; "fonts" the fonts' configuration and cache and the local
+   * time besides, for programs that draw text and print dates and read nothing else of /etc; "all" (default) every
+   * path of SYSTEM_PATHS. Each path is a mount that bubblewrap makes at every start: a dozen fewer take a few
+   * milliseconds off each run of a program started many times a second, and show it less.
    */
-  systemFiles?: "all" | "libraries";
+  systemFiles?: "all" | "fonts" | "libraries";
 }
 
 /** A file or folder (`source`, checked as any read-only extra) shown read-only at `at`. */
@@ -254,6 +255,10 @@ function identityFiles(): { passwd: string; group: string } {
 /** The library cache: where the dynamic linker finds libraries without searching every folder. */
 const LIBRARY_PATHS = ["/etc/ld.so.cache"];
 
+const FONT_PATHS = [...LIBRARY_PATHS, "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime"];
+
+const VIEWS: Record<NonNullable<SandboxView["systemFiles"]>, readonly string[]> = { libraries: LIBRARY_PATHS, fonts: FONT_PATHS, all: SYSTEM_PATHS };
+
 const systemArgs = new Map<NonNullable<SandboxView["systemFiles"]>, string[]>();
 
 function systemMountArgs(systemFiles: NonNullable<SandboxView["systemFiles"]>): string[] {
@@ -270,7 +275,7 @@ function systemMountArgs(systemFiles: NonNullable<SandboxView["systemFiles"]>): 
       // Not on this system.
     }
   }
-  for (const p of systemFiles === "libraries" ? LIBRARY_PATHS : SYSTEM_PATHS) args.push("--ro-bind-try", p, p);
+  for (const p of VIEWS[systemFiles]) args.push("--ro-bind-try", p, p);
   const ids = identityFiles();
   args.push("--ro-bind", ids.passwd, "/etc/passwd", "--ro-bind", ids.group, "/etc/group");
   systemArgs.set(systemFiles, args);
