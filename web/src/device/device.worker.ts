@@ -25,6 +25,7 @@ import { QpdfSession, type QpdfEngine, type QpdfFactory } from "../../../pdf-ops
 import type { SignatureFonts } from "../../../pdf-ops/sign/appearance.js";
 import type { ScriptSubset } from "../../../pdf-ops/sign/fonts.js";
 import { clearPhases, markPhase } from "../../../pdf-ops/device/timing.js";
+import { warmUpQpdf } from "../../../pdf-ops/device/warm-up.js";
 import { StoredZip } from "../../../pdf-ops/device/zip.js";
 import { fitImageInBrowser } from "./fit-image.js";
 import type { DeviceMessage, DeviceRequest, PackedResult, WorkerRequest } from "./protocol.js";
@@ -94,17 +95,28 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module: await module, instance: await WebAssembly.instantiate(await module, imports) };
 };
 
+/** Whether this worker has warmed qpdf's code up, and how many runs it has been sent. */
+let qpdfWarmedUp = false;
+let runsStarted = 0;
+
 /**
  * Loads a tool's engine before its run: sent when the visitor adds files, so that fetching and compiling the
- * WebAssembly (and the browser's optimising compile after it) happen while settings are chosen. Its failure is
- * the run's to report: the run loads the engine again.
+ * WebAssembly, and for qpdf a warm-up (see warmUpQpdf), happen while settings are chosen. Its failure is the run's
+ * to report: the run loads the engine again.
  */
+
 async function warm(tool: string): Promise<void> {
   const engine = ENGINE_FIRST_NEEDED[tool];
   if (engine === "qpdf") {
     const url = new URL(qpdfWasmUrl, self.location.href).href;
     await compiledAt(url, () => fetch(url, { credentials: "same-origin" }));
-    QpdfSession.prepare(await engines.qpdf());
+    const qpdf = await engines.qpdf();
+    if (!qpdfWarmedUp && runsStarted === 0) {
+      qpdfWarmedUp = true;
+      // Stops as soon as the visitor's run starts: that run warms the code as well as any warm-up would.
+      await warmUpQpdf(qpdf, () => runsStarted === 0).catch(() => undefined);
+    }
+    QpdfSession.prepare(qpdf);
   } else if (engine === "mupdf") await engines.mupdf();
 }
 
@@ -194,6 +206,7 @@ async function reportAssets(): Promise<void> {
 }
 
 async function run({ tool, files, extras, options }: DeviceRequest): Promise<void> {
+  runsStarted++;
   clearPhases();
   markPhase("received");
   try {
