@@ -14,7 +14,8 @@ import { statedPageCount } from "./stated-page-count.js";
  * warn, and the page count is then read from the tree it wrote (stated-page-count.ts). The check on the way in runs
  * beside it. Where qpdf said anything at all (a warning, an error, a password) the result is undefined and the
  * caller opens the upload the careful way (openPdfInput), which repairs what can be repaired and refuses the rest
- * with its sentences (taking up the check started here); the page limit is kept here, after the run, whose work grows with the upload's size only.
+ * with its sentences (taking up the check started here); the page limit is kept here, after the run, whose work
+ * grows with the upload's size only.
  */
 export async function everyPageInOneRun(file: InputFile, jobArgs: readonly string[], output: string, ctx: ProcessorContext): Promise<{ pageCount: number } | undefined> {
   // Resources are kept as they are: finding the unused ones would parse every page's content. Stream data is copied
@@ -28,7 +29,7 @@ export async function everyPageInOneRun(file: InputFile, jobArgs: readonly strin
     throw err;
   });
   // The job's check of the upload: the careful way takes it up where this run gives way to it.
-  if (!ctx.checkedPdfs?.has(file.path)) ctx.checkedPdfs?.set(file.path, checkOnTheWayIn(file.path, ctx));
+  void checkOnTheWayIn(file.path, ctx);
   const run = await running;
   const pages = run?.exitCode === 0 ? ((await statedPageCount(output)) ?? (await pageCount(output, ctx))) : 0;
   if (pages === 0) {

@@ -22,8 +22,7 @@ export async function onStatedPageCount<T>(
   work: (pdf: ReadablePdf, ctx: ProcessorContext) => Promise<T>,
 ): Promise<{ pdf: ReadablePdf; result: T } | undefined> {
   // The check needs no count: it starts while the count is read, and serves the careful way as well.
-  const checks = ctx.checkedPdfs;
-  if (checks && !checks.has(file.path)) checks.set(file.path, checkOnTheWayIn(file.path, ctx));
+  void checkOnTheWayIn(file.path, ctx);
   const stated = await statedPageCount(file.path).catch(() => undefined);
   // Over the limit: the careful way says so, once it has counted the pages for itself.
   if (!stated || stated > ctx.maxPages) return undefined;

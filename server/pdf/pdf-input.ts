@@ -70,7 +70,6 @@ export async function openPdfInput(file: InputFile, ctx: ProcessorContext, optio
   const count = found.pageCount;
   if (count > ctx.maxPages) throw new TooManyPagesError(ctx.maxPages);
   ctx.allowPages?.(count);
-  if (found.checkExit !== undefined) ctx.checkedPdfs?.set(source, found.checkExit);
   return { path: source, name: file.name, pageCount: count, repaired };
 }
 
@@ -117,9 +116,8 @@ async function rewrittenPageTree(file: InputFile, ctx: ProcessorContext): Promis
 
 /** What qpdf finds in the file, or undefined where it cannot read it. */
 async function readableInspection(file: InputFile, source: string, ctx: ProcessorContext, options: OpenOptions): Promise<Inspection | undefined> {
-  // The check decodes every stream, the look at the pages reads the page tree: side by side, each on a core. A check
-  // of this very file that the job has started already is taken up, not run twice.
-  const checking = options.check ? (ctx.checkedPdfs?.get(source) ?? checkOnTheWayIn(source, ctx)) : undefined;
+  // The check decodes every stream, the look at the pages reads the page tree: side by side, each on a core.
+  const checking = options.check ? checkOnTheWayIn(source, ctx) : undefined;
   try {
     const found = await inspectPdf(source, ctx);
     return { ...found, checkExit: checking };

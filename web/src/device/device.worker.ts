@@ -104,7 +104,6 @@ let runsStarted = 0;
  * WebAssembly, and for qpdf a warm-up (see warmUpQpdf), happen while settings are chosen. Its failure is the run's
  * to report: the run loads the engine again.
  */
-
 async function warm(tool: string): Promise<void> {
   const engine = ENGINE_FIRST_NEEDED[tool];
   if (engine === "qpdf") {
