@@ -41,12 +41,16 @@ afterAll(async () => server.close());
 const onServer = (tool: string, files: readonly Named[], fields: Fields) => runOnServer(server, tool, files, fields);
 const onDevice = runOnDevice;
 
-/** What the checks read in a PDF, with poppler and qpdf. */
-async function describePdf(output: DeviceOutput | Named) {
+/** What the checks read in a PDF, with poppler and qpdf; a file they cannot read is named with its side. */
+async function describePdf(output: DeviceOutput | Named, side: string) {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   await fs.writeFile(file, output.data);
-  await qpdfCheck(file);
-  const info = await pdfinfo(file);
+  const info = await Promise.all([qpdfCheck(file), pdfinfo(file)]).then(
+    ([, info]) => info,
+    (err: unknown) => {
+      throw new Error(`${side}'s ${output.name} (${output.data.length} bytes) cannot be read`, { cause: err });
+    },
+  );
   return {
     name: output.name,
     pages: Number(info.Pages),
@@ -71,9 +75,9 @@ async function compareResults(tool: string, files: readonly Named[], fields: Fie
   const device = await onDevice(tool, files, fields);
   expect(inEnglish(device.message)).toBe(server.reply.body.message);
   expect(device.files.length > 1 ? device.zipName : device.files[0]!.name).toBe(server.reply.body.filename);
-  const describeAll = (outputs: ReadonlyArray<DeviceOutput | Named>) => Promise.all(outputs.map(describePdf));
-  expect(await describeAll(device.files)).toEqual(await describeAll(server.outputs));
-  expect(await describeAll(device.extraction?.files ?? [])).toEqual(await describeAll(server.extracted));
+  const describeAll = (outputs: ReadonlyArray<DeviceOutput | Named>, side: string) => Promise.all(outputs.map((output) => describePdf(output, side)));
+  expect(await describeAll(device.files, "the device")).toEqual(await describeAll(server.outputs, "the server"));
+  expect(await describeAll(device.extraction?.files ?? [], "the device")).toEqual(await describeAll(server.extracted, "the server"));
   return { device, server };
 }
 
@@ -122,7 +126,7 @@ describe("merge-pdf on the device and on the server", () => {
     const link = await named(corpus("libre-office-link.pdf"));
     const form = { name: "form.pdf", data: await makeFormPdf() };
     const device = await expectSameResults("merge-pdf", [link, form, link, form]);
-    const merged = await describePdf(device.files[0]!);
+    const merged = await describePdf(device.files[0]!, "the device");
     expect(merged.links).toBeGreaterThan(0);
     expect(merged.fields.length).toBeGreaterThan(0);
   });
@@ -341,7 +345,7 @@ describe("add-watermark on the device and on the server", () => {
 
   it("lays level text over the chosen pages only", async () => {
     const device = await expectSameStamps("add-watermark", [ten], { watermarkText: "Entwurf № 7", rotation: 0, pages: "2" });
-    const texts = (await describePdf(device.files[0]!)).texts;
+    const texts = (await describePdf(device.files[0]!, "the device")).texts;
     expect(texts.map((t) => t.includes("Entwurf № 7"))).toEqual(texts.map((_, i) => i === 1));
   });
 

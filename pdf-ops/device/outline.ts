@@ -1,6 +1,7 @@
 import type * as Mupdf from "mupdf";
 import { outlineOf, replaceOutline } from "../mupdf-outline.js";
 import { removeDocumentMetadata } from "../mupdf-metadata.js";
+import { savedBytes } from "../mupdf-save.js";
 import type { OutlineNode } from "../outline.js";
 import type { DevicePdf } from "./open.js";
 
@@ -36,9 +37,7 @@ function rewritten(mupdf: typeof Mupdf, bytes: Uint8Array, options: string, chan
   const doc = openBytes(mupdf, bytes);
   try {
     change(doc);
-    // MuPDF cannot append to a file whose cross-reference table it had to rebuild: such a file is written whole.
-    const written = options === "incremental" && doc.wasRepaired() ? "compress" : options;
-    return doc.saveToBuffer(written).asUint8Array().slice();
+    return savedBytes(doc, options);
   } finally {
     doc.destroy();
   }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
-import { savedBytes } from "../../../pdf-ops/mupdf-save.js";
+import { withSavedBytes } from "../../../pdf-ops/mupdf-save.js";
 
 export { emptyDictionary, infoIsMisplaced, removeDocumentMetadata } from "../../../pdf-ops/mupdf-metadata.js";
 
@@ -19,5 +19,5 @@ export function openPdf(path: string): mupdf.PDFDocument {
 }
 
 export function savePdf(doc: mupdf.PDFDocument, path: string, options: string): void {
-  fs.writeFileSync(path, savedBytes(doc, options));
+  withSavedBytes(doc, options, (bytes) => fs.writeFileSync(path, bytes));
 }
