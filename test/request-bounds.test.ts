@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
+import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf } from "./helpers/pdf-tools.js";
 import { healthTime, openSocket, postStreamed, whenClosed } from "./helpers/raw-http.js";
@@ -134,6 +135,19 @@ describe("form fields are bounded while they arrive", () => {
   });
 });
 
+/** Until the socket takes more or is closed; the listener that did not fire is taken off again. */
+function drainedOrClosed(socket: net.Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off("drain", done);
+      socket.off("close", done);
+      resolve();
+    };
+    socket.on("drain", done);
+    socket.on("close", done);
+  });
+}
+
 describe("slow and numerous clients", () => {
   it("answers a refused upload, then reads at most 64 MB more of it before closing its connection", async () => {
     const socket = await openSocket(server.port);
@@ -146,7 +160,7 @@ describe("slow and numerous clients", () => {
     const chunk = Buffer.alloc(256 * 1024, "x");
     let sent = 0;
     while (sent < declared - chunk.length && !socket.destroyed) {
-      if (!socket.write(chunk)) await new Promise((r) => { socket.once("drain", r); socket.once("close", r); });
+      if (!socket.write(chunk)) await drainedOrClosed(socket);
       sent += chunk.length;
     }
     const { received } = await closed;
