@@ -130,6 +130,8 @@ describe("page tools on the device", () => {
     const { page, calls } = await openTool("/organize-pdf", three);
     const cards = page.getByTestId("page-card");
     await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    // The drag starts once the thumbnails are in: one arriving mid-drag moves the cards under the pointer.
+    await expect.poll(() => page.getByTestId("page-thumbnail").count(), { timeout: 20_000 }).toBe(3);
     await cards.nth(2).dragTo(cards.nth(0));
     await expect.poll(() => cards.evaluateAll((els) => els.map((e) => e.getAttribute("data-page")))).toEqual(["3", "1", "2"]);
     await page.getByRole("button", { name: "Rotate page 1 right" }).click();

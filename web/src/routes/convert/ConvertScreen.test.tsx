@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { testQueryClient } from "../../lib/test-query-client.js";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
@@ -17,7 +18,7 @@ function ToastProbe() {
 
 function setup() {
   // The screen's header asks the server where the tool runs; these tests do without the answer.
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const client = testQueryClient();
   render(
     <QueryClientProvider client={client}>
       <ConvertScreen tool={findTool("convert-pdf")!} />

@@ -1,4 +1,5 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { testQueryClient } from "../../lib/test-query-client.js";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { findTool } from "../../../../catalog/index.js";
@@ -19,8 +20,7 @@ function ToastProbe() {
 /** The screen with the server's health reply already known (GET /api/health is not reachable from jsdom). */
 function renderWith(file?: File, health: unknown = { status: "ok" }) {
   if (file) act(() => fileStore.add([file]));
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(["/api/health"], health);
+  const client = testQueryClient(health);
   render(
     <QueryClientProvider client={client}>
       <OcrScreen tool={tool} />

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, FileOutput, RotateCcw, RotateCw, Trash2, Undo2 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { PageThumbnail } from "../../../components/PageThumbnail.js";
 import { buttonStyles } from "../../../components/ui/styles.js";
 import type { PdfDocument } from "../../../lib/pdf-preview.js";
@@ -35,7 +35,8 @@ interface OrganizeValues {
 
 function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: OrganizeValues; setValues(patch: Values): void }) {
   const t = useT("tool");
-  const [dragged, setDragged] = useState<number | null>(null);
+  // A ref, not state: a quick drag can drop before a re-render would have given onDrop the position it started at.
+  const dragged = useRef<number | null>(null);
   const { pageOrder: order, pagesToDelete: deleted, pagesToExtract: extracted, pageRotations: rotations } = values;
   const move = (from: number, to: number) => setValues({ pageOrder: movePage(order, from, to) });
   return (
@@ -50,14 +51,17 @@ function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: Organi
             data-testid="page-card"
             data-page={page + 1}
             onDragStart={(e) => {
-              setDragged(position);
+              dragged.current = position;
               e.dataTransfer.effectAllowed = "move";
+            }}
+            onDragEnd={() => {
+              dragged.current = null;
             }}
             onDragOver={(e) => e.preventDefault()}
             onDrop={(e) => {
               e.preventDefault();
-              if (dragged !== null) move(dragged, position);
-              setDragged(null);
+              if (dragged.current !== null) move(dragged.current, position);
+              dragged.current = null;
             }}
             className={`flex flex-col items-center gap-2 rounded-lg border p-2 ${
               isDeleted ? "border-red-400 opacity-60 dark:border-red-700" : isExtracted ? "border-indigo-500" : "border-slate-200 dark:border-slate-700"
