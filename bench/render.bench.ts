@@ -30,6 +30,8 @@ const PHOTO_PAGES = 12;
 const PAGES_AT_300 = 30;
 /** RENDER_BENCH_DPI=150 (or 72,150): only those resolutions, for a shorter run; the one-page file is always at 150. */
 const DPIS = [72, 150, 300].filter((dpi) => !process.env.RENDER_BENCH_DPI || process.env.RENDER_BENCH_DPI.split(",").map(Number).includes(dpi));
+/** RENDER_BENCH_ONE_PAGE=only: only the one-page files, for a run of a minute. */
+const ONE_PAGE_ONLY = process.env.RENDER_BENCH_ONE_PAGE === "only";
 /** Runs per measurement at 150 dpi (the issue's target), and for a one-page file; one run elsewhere. */
 const RUNS_AT_150 = 3;
 const ONE_PAGE_RUNS = 5;
@@ -111,7 +113,7 @@ export async function run(): Promise<void> {
       rows.push([doc.label, pages, format.toUpperCase(), dpi, runs, pages / bare, pages / api, `${(bare / api).toFixed(2)}×`]);
       console.log(rows.at(-1)!.join(" | "));
     };
-    for (const doc of [text, photo]) {
+    for (const doc of ONE_PAGE_ONLY ? [] : [text, photo]) {
       for (const format of ["jpg", "png"] as const) for (const dpi of DPIS) await measure(doc, format, dpi, dpi === 150 ? RUNS_AT_150 : 1);
     }
     for (const doc of onePage) for (const format of ["jpg", "png"] as const) await measure(doc, format, 150, ONE_PAGE_RUNS);
@@ -120,6 +122,7 @@ export async function run(): Promise<void> {
     // The server's own process: its engines are processes of their own, and this one only sends and reads.
     console.log(`\nServer process peak RSS (VmHWM, from its start to the last run): ${((await server.peakRss()) / 1024 / 1024).toFixed(0)} MB\n`);
 
+    if (ONE_PAGE_ONLY) return;
     await compareEngines(work, [text, photo]);
     await profileOneRun(work, text);
   } finally {

@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { dyingWithParent } from "./parent-death.js";
+import { PROGRAM_LAUNCHER_SOURCE } from "./program-launcher-source.js";
 
 /**
- * Starts engine programs from a small process of its own (program-launcher.ts). Starting a program copies the
- * process that starts it, and the copy's cost grows with that process's memory: from the server, with its hundreds
- * of megabytes, each start took milliseconds of the kernel's time and one start waited for the other, which bounded
- * how many light jobs a second the server could finish. The launcher is a tenth of its size. The server learns each
- * program's id at once (to kill its group) and gets its output and exit when it is done.
+ * Starts engine programs from a small process of its own (program-launcher-source.ts). Starting a program from the
+ * server copied the server, and the copy's cost grows with its memory: each start took milliseconds of the kernel's
+ * time, and one start waited for the other, which bounded how many light jobs a second the server could finish. The
+ * launcher starts programs without copying itself. The server learns each program's id at once (to kill its
+ * group) and gets its output and exit when it is done.
  */
 
 export interface ProgramRequest {
@@ -20,9 +20,10 @@ export interface ProgramRequest {
   maxStderrChars: number;
 }
 
-export type ProgramEvent =
+/** What the launcher says of a program, one JSON line each; its output comes in base64. */
+type ProgramEvent =
   | { id: number; kind: "started"; pid: number }
-  | { id: number; kind: "ended"; exitCode: number | null; signal: NodeJS.Signals | null; stdout: Uint8Array; stderr: string }
+  | { id: number; kind: "ended"; exitCode: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
   | { id: number; kind: "failed"; code?: string; message: string };
 
 export type ProgramOutcome =
@@ -40,9 +41,8 @@ interface Pending {
   settle: (outcome: ProgramOutcome) => void;
 }
 
-// Sources run under tsx in development and tests; the build runs plain JavaScript.
-const runningFromSource = import.meta.url.endsWith(".ts");
-const launcherPath = fileURLToPath(new URL(runningFromSource ? "./program-launcher-from-source.mjs" : "./program-launcher.js", import.meta.url));
+/** Debian's own Python, whatever else is first on PATH; -I -S: no user or site packages, nothing from the environment. */
+const PYTHON = "/usr/bin/python3";
 
 let launcher: ChildProcess | undefined;
 let nextId = 0;
@@ -50,30 +50,39 @@ const pending = new Map<number, Pending>();
 
 /** Lets this process end while no program runs, and keeps it alive while one does. */
 function holdOpen(child: ChildProcess, hold: boolean): void {
-  if (hold) {
-    child.ref();
-    child.channel?.ref();
-  } else {
-    child.unref();
-    child.channel?.unref();
+  for (const handle of [child, child.stdin, child.stdout] as Array<{ ref(): unknown; unref(): unknown } | null>) {
+    if (hold) handle?.ref();
+    else handle?.unref();
   }
+}
+
+function received(child: ChildProcess, event: ProgramEvent): void {
+  const waiting = pending.get(event.id);
+  if (!waiting) return;
+  if (event.kind === "started") return waiting.started(event.pid);
+  pending.delete(event.id);
+  if (pending.size === 0) holdOpen(child, false);
+  if (event.kind === "failed") return waiting.settle({ kind: "failed", code: event.code ?? undefined, message: event.message });
+  waiting.settle({ ...event, stdout: Buffer.from(event.stdout, "base64") });
 }
 
 function programLauncher(): ChildProcess {
   if (launcher) return launcher;
-  // It dies with this process (and its programs with it), even when this one is killed outright. None of this
-  // process's Node.js options: the launcher needs none.
-  const { command, args } = dyingWithParent(process.execPath, [launcherPath]);
-  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit", "ipc"], serialization: "advanced" });
-  child.on("message", (event: ProgramEvent) => {
-    const waiting = pending.get(event.id);
-    if (!waiting) return;
-    if (event.kind === "started") return waiting.started(event.pid);
-    pending.delete(event.id);
-    if (pending.size === 0) holdOpen(child, false);
-    if (event.kind === "failed") return waiting.settle(event);
-    const { stdout } = event;
-    waiting.settle({ ...event, stdout: Buffer.from(stdout.buffer, stdout.byteOffset, stdout.byteLength) });
+  // It dies with this process (and its programs with it), even when this one is killed outright.
+  const { command, args } = dyingWithParent(PYTHON, ["-I", "-S", "-c", PROGRAM_LAUNCHER_SOURCE]);
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+  // A line can be megabytes (a program's output): its pieces are joined once, when its end comes.
+  let pieces: string[] = [];
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    let from = 0;
+    for (let end = chunk.indexOf("\n"); end !== -1; end = chunk.indexOf("\n", from)) {
+      const line = pieces.join("") + chunk.slice(from, end);
+      pieces = [];
+      from = end + 1;
+      if (line) received(child, JSON.parse(line) as ProgramEvent);
+    }
+    if (from < chunk.length) pieces.push(chunk.slice(from));
   });
   // A launcher that fails takes only the programs it was waiting for; the next program starts a new one.
   const lost = (message: string) => {
@@ -83,6 +92,8 @@ function programLauncher(): ChildProcess {
   };
   child.on("error", (err) => lost(`the process starting programs failed: ${err.message}`));
   child.on("exit", (code, signal) => lost(`the process starting programs ended (${signal ?? code})`));
+  // Written to a launcher that has just ended: its exit above already answers every program.
+  child.stdin!.on("error", () => undefined);
   launcher = child;
   return child;
 }
@@ -102,7 +113,7 @@ export function startProgram(request: Omit<ProgramRequest, "id">): StartedProgra
   });
   const child = programLauncher();
   holdOpen(child, true);
-  child.send({ ...request, id } satisfies ProgramRequest);
+  child.stdin!.write(`${JSON.stringify({ ...request, id } satisfies ProgramRequest)}\n`);
   return {
     onStart(listener) {
       if (pid !== undefined) listener(pid);
