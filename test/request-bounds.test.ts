@@ -1,10 +1,9 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import { promisify } from "node:util";
-import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeNumberedPdf } from "./helpers/pdf-tools.js";
-import { healthTime, openSocket, postStreamed, whenClosed } from "./helpers/raw-http.js";
+import { drainedOrClosed, healthTime, openSocket, postStreamed, whenClosed } from "./helpers/raw-http.js";
 import { download, postTool, runTool, type TestServer } from "./helpers/server.js";
 import { startServerProcess, type ServerProcess } from "./helpers/server-process.js";
 import { readZip } from "./helpers/zip.js";
@@ -134,19 +133,6 @@ describe("form fields are bounded while they arrive", () => {
     await exec("qpdf", ["--check", `--password=${password.slice(0, 63)}`, out]);
   });
 });
-
-/** Until the socket takes more or is closed; the listener that did not fire is taken off again. */
-function drainedOrClosed(socket: net.Socket): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      socket.off("drain", done);
-      socket.off("close", done);
-      resolve();
-    };
-    socket.on("drain", done);
-    socket.on("close", done);
-  });
-}
 
 describe("slow and numerous clients", () => {
   it("answers a refused upload, then reads at most 64 MB more of it before closing its connection", async () => {

@@ -60,17 +60,7 @@ export function postStreamed(
     });
     const write = async (data: Buffer | string): Promise<boolean> => {
       if (settled || request.destroyed) return false;
-      if (!request.write(data)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            request.off("drain", done);
-            request.off("close", done);
-            resolve();
-          };
-          request.once("drain", done);
-          request.once("close", done);
-        });
-      }
+      if (!request.write(data)) await drainedOrClosed(request);
       return !request.destroyed;
     };
     void (async () => {
@@ -127,4 +117,17 @@ export async function healthTime(baseUrl: string, deadlineMs = 1000): Promise<nu
   } catch {
     return Infinity;
   }
+}
+
+/** Until a writable takes more or is closed; the listener that did not fire is taken off again. */
+export function drainedOrClosed(stream: Pick<NodeJS.EventEmitter, "once" | "off">): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.once("drain", done);
+    stream.once("close", done);
+  });
 }
