@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
 import { fittedDpi } from "../../../pdf-ops/render/page-pixels.js";
+import { savePdf } from "./documents.js";
 import { surroundPageContent } from "./page-content.js";
 
 /**
@@ -80,7 +81,7 @@ export const ocrTasks = {
       turnContent(doc, page, angle);
       turned.push({ page: index, degrees: Math.round(angle * 10) / 10 });
     }
-    fs.writeFileSync(args.output, doc.saveToBuffer("compress").asUint8Array());
+    savePdf(doc, args.output, "compress");
     return { turned };
   },
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import * as mupdf from "mupdf";
-import { infoIsMisplaced } from "./documents.js";
+import { infoIsMisplaced, savePdf } from "./documents.js";
 import { list, msg, type Message } from "../../i18n/message.js";
 
 /**
@@ -471,7 +471,7 @@ export const repairTasks = {
     if (doc.wasRepaired()) dropDanglingReferences(doc);
     const rebuiltPages = args.rebuildPageTree && doc.countPages() === 0 ? rebuildPageTree(doc) : 0;
     const options = ["compress", args.garbage === "none" ? "" : `garbage=${args.garbage}`, args.clean ? "clean,sanitize" : ""].filter(Boolean);
-    fs.writeFileSync(args.output, doc.saveToBuffer(options.join(",")).asUint8Array());
+    savePdf(doc, args.output, options.join(","));
     return { pageCount: rebuiltPages || doc.countPages(), wasRepaired: doc.wasRepaired(), rebuiltPages };
   },
 
@@ -482,7 +482,7 @@ export const repairTasks = {
   rewritePageTree(args: { input: string; output: string; maxPages: number }): { pageCount: number } {
     const doc = open(args.input);
     const pageCount = flattenPageTree(doc, args.maxPages);
-    if (pageCount > 0 && pageCount <= args.maxPages) fs.writeFileSync(args.output, doc.saveToBuffer("compress,garbage=compact").asUint8Array());
+    if (pageCount > 0 && pageCount <= args.maxPages) savePdf(doc, args.output, "compress,garbage=compact");
     return { pageCount };
   },
 
@@ -492,7 +492,7 @@ export const repairTasks = {
     const trailer = doc.getTrailer();
     if (!infoIsMisplaced(trailer.get("Info"))) return { dropped: false };
     trailer.delete("Info");
-    fs.writeFileSync(args.output, doc.saveToBuffer("compress").asUint8Array());
+    savePdf(doc, args.output, "compress");
     return { dropped: true };
   },
 
@@ -500,7 +500,7 @@ export const repairTasks = {
   tidy(args: { input: string; output: string; options: TidyOptions }): TidyReport {
     const doc = open(args.input);
     const report = tidyDocument(doc, args.options);
-    if (report.changed) fs.writeFileSync(args.output, doc.saveToBuffer("compress,garbage=compact").asUint8Array());
+    if (report.changed) savePdf(doc, args.output, "compress,garbage=compact");
     return report;
   },
 };
