@@ -61,7 +61,6 @@ function PageGrid({ doc, values, setValues }: { doc: PdfDocument; values: Organi
             onDrop={(e) => {
               e.preventDefault();
               if (dragged.current !== null) move(dragged.current, position);
-              dragged.current = null;
             }}
             className={`flex flex-col items-center gap-2 rounded-lg border p-2 ${
               isDeleted ? "border-red-400 opacity-60 dark:border-red-700" : isExtracted ? "border-indigo-500" : "border-slate-200 dark:border-slate-700"
