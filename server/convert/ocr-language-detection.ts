@@ -6,6 +6,7 @@ import { failedWith, UserError } from "../errors.js";
 import { runMupdf } from "../engines/mupdf/pool.js";
 import { fittedDpi } from "../../pdf-ops/render/page-pixels.js";
 import { popplerPageBoxes } from "../engines/poppler-page-boxes.js";
+import { statedCropBoxes } from "../pdf/stated-page-layout.js";
 import { renderPagesInParallel } from "./parallel-render.js";
 import { detectScript } from "../engines/tesseract.js";
 import type { ProcessorContext } from "../work/types.js";
@@ -125,7 +126,7 @@ export async function detectOcrLanguage(
  * cannot read the page sizes or fails on the file.
  */
 async function pageImages(input: string, pages: readonly number[], outDir: string, ctx: ProcessorContext): Promise<string[]> {
-  const boxes = await popplerPageBoxes(input, Math.max(...pages) + 1, ctx);
+  const boxes = (await statedCropBoxes(input, ctx.maxPages))?.boxes ?? (await popplerPageBoxes(input, Math.max(...pages) + 1, ctx));
   const planned = boxes && pages.map((page) => boxes[page] && { page: page + 1, dpi: fittedDpi(boxes[page].width, boxes[page].height, DETECTION_DPI, MAX_PIXELS) });
   if (planned?.every((page) => page !== undefined)) {
     try {

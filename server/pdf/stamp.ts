@@ -19,6 +19,7 @@ import { everyPage, popplerVisibleTrimBoxes } from "../engines/poppler-page-boxe
 import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext, ToolResult } from "../work/types.js";
 import { withContentRebuilt } from "./pdf-input.js";
+import { statedVisibleTrimBoxes } from "./stated-page-layout.js";
 
 /** Fonts with wide Unicode coverage from Debian's fonts-dejavu-core, for text Helvetica cannot encode. */
 const UNICODE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -34,11 +35,12 @@ export function fontFor(doc: PDFDocument, texts: readonly string[], bold = false
 }
 
 /**
- * The size of each page's trim box as it is seen, which qpdf fits a stamp page into: from pdfinfo, a short program
- * run, where it reads every page; from MuPDF otherwise, whose process of the job's own costs far more to start.
+ * The size of each page's trim box as it is seen, which qpdf fits a stamp page into: as the page tree states it,
+ * read in this process where it can be; else from pdfinfo, a short program run, where it reads every page; from
+ * MuPDF otherwise, whose process of the job's own costs far more to start.
  */
 export async function visiblePageBoxes(pdf: { path: string; pageCount: number }, ctx: ProcessorContext): Promise<PageBox[]> {
-  const read = everyPage(await popplerVisibleTrimBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount);
+  const read = (await statedVisibleTrimBoxes(pdf.path, pdf.pageCount)) ?? everyPage(await popplerVisibleTrimBoxes(pdf.path, pdf.pageCount, ctx), pdf.pageCount);
   return read ?? (await runMupdf("pageBoxes", { input: pdf.path }, ctx)).pages;
 }
 
