@@ -77,6 +77,13 @@ describe.runIf(engineSandboxState() === "on")("a program started as an engine", 
     const localtime = existsSync("/etc/localtime") ? ["localtime"] : [];
     expect(seen(await inJob("ls -A /etc", "poppler"))).toEqual(["fonts", "group", "ld.so.cache", ...localtime, "passwd"]);
     expect(await inJob("fc-match -f '%{file}' sans-serif", "poppler")).toMatch(/^\/usr\/share\/fonts\/\S+\.(ttf|otf|pfb|t1)$/);
+    // Of /sys, only what glibc's allocator reads to use the huge pages a renderer's tunables ask for.
+    const hugePages = "/sys/kernel/mm/transparent_hugepage";
+    if (existsSync(`${hugePages}/enabled`)) {
+      expect(seen(await inJob(`ls -A ${hugePages}`, "poppler"))).toEqual(["enabled", "hpage_pmd_size"]);
+      expect(await inJob(`cat ${hugePages}/hpage_pmd_size`)).toBe(await fs.readFile(`${hugePages}/hpage_pmd_size`, "utf8"));
+      expect(seen(await inJob("ls -A /sys"))).toEqual(["kernel"]);
+    }
     // What qpdf is started for still works with that much: reading a PDF the server made.
     await fs.writeFile(path.join(jobA, "made.pdf"), "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
     const { stdout } = await runProcess({ engine: "qpdf", command: "qpdf", args: ["--show-npages", "made.pdf"], cwd: jobA, timeoutMs: TIME_LIMIT_MS, okExitCodes: [0, 3] });

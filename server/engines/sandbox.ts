@@ -69,8 +69,15 @@ export const ENGINE_UID = 65534;
 /** What programs find on PATH inside: the system's folders only. */
 export const SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
 
+/**
+ * Where glibc's allocator learns whether and how large transparent huge pages are: without them, a program whose
+ * tunables ask for huge pages (the page renderers) gets none, and faults in each page of its bitmaps one by one.
+ */
+const HUGE_PAGE_FILES = ["/sys/kernel/mm/transparent_hugepage/enabled", "/sys/kernel/mm/transparent_hugepage/hpage_pmd_size"];
+
 /** System paths engines read besides /usr, each bound read-only when it exists. */
 const SYSTEM_PATHS = [
+  ...HUGE_PAGE_FILES,
   "/etc/ld.so.cache",
   "/etc/ld.so.conf",
   "/etc/ld.so.conf.d",
@@ -252,8 +259,8 @@ function identityFiles(): { passwd: string; group: string } {
   return { passwd: path.join(identityDir, "passwd"), group: path.join(identityDir, "group") };
 }
 
-/** The library cache: where the dynamic linker finds libraries without searching every folder. */
-const LIBRARY_PATHS = ["/etc/ld.so.cache"];
+/** The library cache (where the dynamic linker finds libraries without searching every folder) and the allocator's. */
+const LIBRARY_PATHS = ["/etc/ld.so.cache", ...HUGE_PAGE_FILES];
 
 const FONT_PATHS = [...LIBRARY_PATHS, "/etc/fonts", "/var/cache/fontconfig", "/etc/localtime"];
 
