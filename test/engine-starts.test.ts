@@ -46,6 +46,33 @@ describe("engine starts per request", () => {
     expect(await rotationsOf(out)).toEqual([90, 90, 90]);
   }, 60_000);
 
+  it("stamps a sound file with the checks of the document and the stamp beside the overlay, and none after it", async () => {
+    for (const [tool, fields] of [["add-watermark", { watermarkText: "DRAFT" }], ["add-page-numbers", {}]] as const) {
+      const { reply, starts } = await startsOf(server, tool, [corpus("pdflatex-4-pages.pdf")], fields);
+      expect(reply.status, tool).toBe(200);
+      // The look at the upload, the overlay, and the two checks; the page boxes are read in the server's process.
+      expect(starts, tool).toEqual({ qpdf: 4 });
+      const { path: out } = await download(server, reply.body.downloadUrl!);
+      await qpdfCheck(out);
+      expect(await pageCountOf(out)).toBe(4);
+    }
+  }, 60_000);
+
+  it("checks a stamped file after the overlay where the document's own check finds damage", async () => {
+    // An image whose compressed data is cut short: qpdf copies it as it is, and its check reports the stream.
+    const broken = deflateSync(Buffer.alloc(300 * 300 * 3, 200)).subarray(0, 200);
+    const damaged = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>",
+      `<< /Type /XObject /Subtype /Image /Width 300 /Height 300 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${broken.length} >>\nstream\n${broken.toString("latin1")}\nendstream`,
+      "<< /Length 30 >>\nstream\nq 300 0 0 300 0 0 cm /Im1 Do Q\nendstream",
+    ]);
+    const { reply, starts } = await startsOf(server, "add-watermark", [{ name: "damaged-image.pdf", data: damaged }], { watermarkText: "DRAFT" });
+    expect(reply.status).toBe(200);
+    expect(starts.qpdf).toBeGreaterThan(4);
+  }, 60_000);
+
   it("a page tree stating a wrong count still goes the careful way and comes out with its real pages", async () => {
     const wrong = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 7 >>", PAGE, PAGE]);
     const { reply } = await startsOf(server, "rotate-pdf", [{ name: "wrong-count.pdf", data: wrong }], { angle: 180 });

@@ -20,6 +20,7 @@ import type { PageBox } from "../engines/mupdf/tasks.js";
 import type { ProcessorContext, ToolResult } from "../work/types.js";
 import { withContentRebuilt } from "./pdf-input.js";
 import { statedVisibleTrimBoxes } from "./stated-page-layout.js";
+import { checkOnTheWayIn } from "./check-on-the-way-in.js";
 
 /** Fonts with wide Unicode coverage from Debian's fonts-dejavu-core, for text Helvetica cannot encode. */
 const UNICODE_FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
@@ -46,7 +47,10 @@ export async function visiblePageBoxes(pdf: { path: string; pageCount: number },
 
 /**
  * Overlays stamp pages onto document pages in one qpdf pass. qpdf turns each stamp page into one form XObject
- * however many pages it covers, so a watermark shared by 500 pages is stored once.
+ * however many pages it covers, so a watermark shared by 500 pages is stored once. Returns the files the output is a
+ * qpdf copy of: the document it was laid over (the input, or MuPDF's rewrite of it) and the stamp. With
+ * checkSources, the stamp's check starts as soon as it is written (checkOnTheWayIn), beside the overlay, for a job
+ * whose output is to be judged by its sources' checks rather than checked after it.
  */
 export async function applyStamps(
   input: string,
@@ -54,17 +58,22 @@ export async function applyStamps(
   placement: StampPlacement,
   output: string,
   ctx: ProcessorContext,
-): Promise<void> {
+  checkSources = false,
+): Promise<{ copiedFrom: string[] }> {
   const stampPath = path.join(ctx.workDir, `stamp-${path.basename(output)}`);
   await fs.writeFile(stampPath, await stampBytes(stamp));
+  if (checkSources) void checkOnTheWayIn(stampPath, ctx);
   const pairing = overlayPairing(placement);
   try {
     await overlay(input, stampPath, output, ctx, pairing);
+    return { copiedFrom: [input, stampPath] };
   } catch (err) {
     // qpdf must parse a page's content to lay a stamp over it, and gives up on a stream whose data is damaged;
     // MuPDF's rewrite keeps what of it still decodes.
     if (!(failedWith(err, "damaged") && err.cause instanceof EngineError && /errors while decoding content stream/.test(err.cause.stderr))) throw err;
-    await overlay(await withContentRebuilt(input, ctx), stampPath, output, ctx, pairing);
+    const rebuilt = await withContentRebuilt(input, ctx);
+    await overlay(rebuilt, stampPath, output, ctx, pairing);
+    return { copiedFrom: [rebuilt, stampPath] };
   }
 }
 
@@ -85,6 +94,8 @@ export function stampTarget(pdf: { path: string; name: string; pageCount: number
 export async function stampOnServer(pdf: { path: string }, plan: StampPlan, ctx: ProcessorContext): Promise<ToolResult> {
   if (!plan.stamp) return { files: [{ path: pdf.path, name: plan.name }], message: plan.message };
   const out = path.join(ctx.workDir, "stamped.pdf");
-  await applyStamps(pdf.path, plan.stamp.doc, plan.stamp.placement, out, ctx);
-  return { files: [{ path: out, name: plan.name }], message: plan.message };
+  // The document's check runs beside the stamping: with the stamp's, it answers for the output.
+  void checkOnTheWayIn(pdf.path, ctx);
+  const { copiedFrom } = await applyStamps(pdf.path, plan.stamp.doc, plan.stamp.placement, out, ctx, true);
+  return { files: [{ path: out, name: plan.name, copiedByQpdfFrom: copiedFrom }], message: plan.message };
 }
