@@ -117,6 +117,33 @@ describe("engine starts per request", () => {
     }
   }, 60_000);
 
+  it("reads text on the count a file states, and on its real pages where the tree miscounts", async () => {
+    const sound = await postTool(server, "pdf-to-text", [corpus("pdflatex-4-pages.pdf")], { pageRange: "2-3" });
+    expect(sound.status).toBe(200);
+    const { path: text } = await download(server, sound.body.downloadUrl!);
+    expect((await fs.readFile(text, "utf8")).split("\f").filter((page) => page.trim()).length).toBe(2);
+    const wrong = rawPdf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 7 >>", PAGE, PAGE]);
+    const upload = [{ name: "wrong-count.pdf", data: wrong }];
+    // Page 5 exists by the stated count only: the real count answers.
+    const beyond = await postTool(server, "pdf-to-text", upload, { pageRange: "5" });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.error).toMatch(/\b2\b/);
+    const textPage = "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 5 0 R /Resources << /Font << /F1 6 0 R >> >> >>";
+    const words = "BT /F1 24 Tf 20 150 Td (Counted) Tj ET";
+    const worded = rawPdf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 7 >>",
+      textPage,
+      textPage,
+      `<< /Length ${words.length} >>\nstream\n${words}\nendstream`,
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]);
+    const all = await postTool(server, "pdf-to-text", [{ name: "wrong-count-text.pdf", data: worded }], { ocrEnabled: false });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const { path: both } = await download(server, all.body.downloadUrl!);
+    expect((await fs.readFile(both, "utf8")).match(/Counted/g)).toHaveLength(2);
+  }, 60_000);
+
   it("merges sound files in one qpdf run, with one run for the merge's verdict beside it whatever the number of files", async () => {
     const files = [corpus("pdflatex-4-pages.pdf"), corpus("multicolumn.pdf"), corpus("pdflatex-image.pdf")];
     const { reply, starts } = await startsOf(server, "merge-pdf", files);

@@ -8,7 +8,7 @@ import { statedPageCount } from "./stated-page-count.js";
 /**
  * A tool's work on an upload started before qpdf has looked at its page tree, on the page count the file states
  * (read in this process, statedPageCount), for tools whose work needs the count ahead (which pages to keep, where
- * to cut) and whose results are qpdf copies of the upload. The look at the page tree and the check on the way in run
+ * to cut, which to read) and whose results are qpdf copies of the upload or read from it. The look at the page tree and the check on the way in run
  * beside the work instead of before it. The work stands where the look finds a sound tree holding the stated count,
  * the very file openPdfInput would have handed over unrepaired: the same work on the same file, only started
  * earlier. Anything else (a count this process cannot read, a tree that loops or miscounts, a file qpdf cannot read)
@@ -20,9 +20,11 @@ export async function onStatedPageCount<T>(
   file: InputFile,
   ctx: ProcessorContext,
   work: (pdf: ReadablePdf, ctx: ProcessorContext) => Promise<T>,
+  { check = true }: { check?: boolean } = {},
 ): Promise<{ pdf: ReadablePdf; result: T } | undefined> {
-  // The check needs no count: it starts while the count is read, and serves the careful way as well.
-  void checkOnTheWayIn(file.path, ctx);
+  // The check needs no count: it starts while the count is read, and serves the careful way as well. A tool whose
+  // results are no copies of the upload (text read from it) has no use for it.
+  if (check) void checkOnTheWayIn(file.path, ctx);
   const stated = await statedPageCount(file.path).catch(() => undefined);
   // Over the limit: the careful way says so, once it has counted the pages for itself.
   if (!stated || stated > ctx.maxPages) return undefined;
