@@ -224,9 +224,10 @@ function whole(value: string): number {
   return Number(value);
 }
 
-const SUBSECTION = /(\d{1,10})[ \t]+(\d{1,10})[ \t]*\r?\n?/y;
-/** One entry: offset, generation, in use or free; writers end it with two bytes, some with one. */
-const ENTRY = /[ \t\r\n]*(\d{10}) (\d{5}) ([nf])[ \t\r\n]{0,2}/y;
+/** A subsection's first object number and count; the spaces around an entry or a header are skipped apart. */
+const SUBSECTION = /(\d{1,10})[ \t]{1,8}(\d{1,10})/y;
+/** One entry: offset, generation, in use or free (writers end it with two bytes, some with one). */
+const ENTRY = /(\d{10}) (\d{5}) ([nf])/y;
 
 /**
  * A cross-reference table from its `xref` keyword: its subsections and the trailer after them; undefined where the
@@ -243,9 +244,10 @@ function crossReferenceTable(text: string): { entries: Map<number, Where>; trail
     if (entries.size + count > MAX_ENTRIES) throw new LayoutError();
     at = SUBSECTION.lastIndex;
     for (let i = 0; i < count; i++) {
-      ENTRY.lastIndex = at;
+      const start = skipSpace(text, at);
+      ENTRY.lastIndex = start;
       const entry = ENTRY.exec(text);
-      if (!entry) return cutShort(text, at);
+      if (!entry) return cutShort(text, start);
       at = ENTRY.lastIndex;
       entries.set(first + i, entry[3] === "n" ? { kind: "plain", offset: Number(entry[1]) } : { kind: "free" });
     }
