@@ -1,8 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { lifetimeInWords } from "../../../catalog/lifetime.js";
 import { useFileLifetime } from "./file-lifetime.js";
+import { testQueryClient } from "./test-query-client.js";
 
 function Lifetime() {
   return <p data-testid="lifetime">{useFileLifetime()}</p>;
@@ -10,8 +11,7 @@ function Lifetime() {
 
 /** The hook with the server's health reply already known, or not yet (undefined). */
 function lifetimeWith(health: unknown): string {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, enabled: health !== undefined } } });
-  if (health !== undefined) client.setQueryData(["/api/health"], health);
+  const client = testQueryClient(health);
   render(
     <QueryClientProvider client={client}>
       <Lifetime />
