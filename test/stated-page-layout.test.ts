@@ -132,6 +132,30 @@ describe("page layout read in this process", () => {
     expect(await statedPageLayout(corpus(ENCRYPTED_PDF), 10)).toBeUndefined();
   });
 
+  it("gives way to an engine, after a bounded scan, where each page's dictionary runs on over the next ones", async () => {
+    // Page k's dictionary holds a string in which page k + 1's object sits, and so on: 3,000 pages whose
+    // dictionaries all run to the end, which read one by one would be scanned over and over (about 360 MB).
+    const pages = 3000;
+    const offsets: number[] = [];
+    let body = "%PDF-1.7\n";
+    offsets.push(body.length);
+    body += "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n";
+    offsets.push(body.length);
+    body += `2 0 obj\n<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ")}] /Count ${pages} >>\nendobj\n`;
+    for (let k = 3; k < pages + 3; k++) {
+      offsets.push(body.length);
+      body += `${k} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /P (`;
+    }
+    body += `${") >>".repeat(pages)}\nendobj\n`;
+    const xref = body.length;
+    body += `xref\n0 ${pages + 3}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+    body += `trailer\n<< /Size ${pages + 3} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const file = await writeTemp("nested-pages.pdf", Buffer.from(body, "latin1"));
+    expect(await statedPageLayout(file, 5000)).toBeUndefined();
+    // The page count is read from the tree's root alone, which is not nested.
+    expect(await statedPageCount(file)).toBe(pages);
+  });
+
   it("reads a tree of many pages from object streams and from plain objects alike", async () => {
     const dir = await tempDir();
     const pages = 1200;

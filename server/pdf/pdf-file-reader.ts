@@ -28,7 +28,15 @@ const DECODED_STREAMS = 8;
  * What is read from an offset, larger each time what is looked for there does not fit: nearly every dictionary fits
  * in the first, and reading (and decoding) a megabyte for each of the few objects looked at cost more than the rest.
  */
-const READ_STEPS = [2 * 1024, 64 * 1024, OBJECT_BYTES];
+const READ_STEPS = [4 * 1024, 64 * 1024, OBJECT_BYTES];
+/**
+ * What one reader may scan (characters of the objects it parses) and read or inflate (bytes) in all, whatever the
+ * file: objects may overlap (each page's dictionary may hold the next page in a string, so that every page runs to
+ * the end), and a file made so would otherwise keep this process scanning the same bytes once per page. Past either
+ * bound the file is for an engine, which runs in its sandbox under its time limit.
+ */
+const SCAN_BUDGET = 32 * 1024 * 1024;
+const READ_BUDGET = 64 * 1024 * 1024;
 
 /** The file is not laid out as this reader expects. */
 export class LayoutError extends Error {}
@@ -61,9 +69,9 @@ export async function withPdfFileReader<T>(file: string, use: (reader: PdfFileRe
     const tail = (await readAt(handle, Math.max(0, size - TAIL_BYTES), Math.min(size, TAIL_BYTES))).toString("latin1");
     const start = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(tail);
     if (!start) return undefined;
-    const file = new FileObjects(handle, size);
-    await file.readSections(Number(start[1]));
-    return await use(file);
+    const objects = new FileObjects(handle, size);
+    await objects.readSections(Number(start[1]));
+    return await use(objects);
   } catch (err) {
     if (err instanceof LayoutError) return undefined;
     throw err;
@@ -77,6 +85,8 @@ class FileObjects implements PdfFileReader {
   encrypted = false;
   private readonly entries = new Map<number, Where>();
   private readonly decoded = new Map<number, Promise<{ pairs: number[]; text: string }>>();
+  private scanned = 0;
+  private read = 0;
 
   constructor(
     private readonly handle: fs.FileHandle,
@@ -116,14 +126,24 @@ class FileObjects implements PdfFileReader {
 
   async dictionary(n: number): Promise<Dictionary | undefined> {
     const found = await this.objectText(n);
-    return found && dictionaryAt(found.text, found.at);
+    if (!found) return undefined;
+    const dict = dictionaryAt(found.text, found.at);
+    this.scan(found, dict?.end ?? -1);
+    return dict;
   }
 
   async array(n: number): Promise<string | undefined> {
     const found = await this.objectText(n);
     if (!found || found.text[found.at] !== "[") return undefined;
     const end = afterComposite(found.text, found.at);
+    this.scan(found, end);
     return end < 0 ? undefined : found.text.slice(found.at, end);
+  }
+
+  /** Counts the characters scanned from `at` to `end` (to the text's end where nothing ended: -1) against the budget. */
+  private scan({ text, at }: { text: string; at: number }, end: number): void {
+    this.scanned += (end < 0 ? text.length : end) - at;
+    if (this.scanned > SCAN_BUDGET) throw new LayoutError();
   }
 
   /** The text that holds object `n`, and where in it the object's value starts. */
@@ -135,8 +155,11 @@ class FileObjects implements PdfFileReader {
         const header = /^(\d+) \d+ obj\s*/.exec(text);
         if (Number(header?.[1]) !== n) throw new LayoutError();
         const at = header![0].length;
+        if (text[at] !== "<" && text[at] !== "[") return { text, at };
         // Cut short when what starts there does not end in the bytes read so far: read more.
-        return (text[at] === "<" || text[at] === "[") && afterComposite(text, at) < 0 ? undefined : { text, at };
+        const end = afterComposite(text, at);
+        this.scan({ text, at }, end);
+        return end < 0 ? undefined : { text, at };
       });
     }
     const packed = await this.objectStream(where.stream);
@@ -185,16 +208,26 @@ class FileObjects implements PdfFileReader {
     const filter = dict.get("Filter");
     if (filter === undefined) return { dict, data: raw };
     if (filter.replace(/[\s[\]]/g, "") !== "/FlateDecode") throw new LayoutError();
+    let data: Buffer;
     try {
-      return { dict, data: unpredicted(inflateSync(raw, { maxOutputLength: STREAM_BYTES }), dict) };
+      data = unpredicted(inflateSync(raw, { maxOutputLength: STREAM_BYTES }), dict);
     } catch (err) {
       if (err instanceof LayoutError) throw err;
       throw new LayoutError();
     }
+    this.spend(data.length);
+    return { dict, data };
   }
 
   private async readAt(offset: number, length: number): Promise<Buffer> {
+    this.spend(length);
     return readAt(this.handle, offset, length);
+  }
+
+  /** Counts bytes read or inflated against the budget. */
+  private spend(bytes: number): void {
+    this.read += bytes;
+    if (this.read > READ_BUDGET) throw new LayoutError();
   }
 
   /**

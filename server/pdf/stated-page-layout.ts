@@ -30,6 +30,9 @@ export interface StatedPageLayout {
   pages: StatedPage[];
 }
 
+/** Nodes read ahead of the one being looked at: reads overlap, and a node's kids are not all read at once. */
+const READ_AHEAD = 16;
+
 /** Inner nodes of the tree read beyond its pages: a balanced tree has far fewer than its pages. */
 const innerNodes = (pages: number) => pages + 16;
 
@@ -65,10 +68,12 @@ export async function statedPageLayout(file: string, maxPages: number): Promise<
 async function walk(reader: PdfFileReader, root: number, rootNode: Dictionary, budget: number): Promise<StatedPage[] | undefined> {
   const pages: StatedPage[] = [];
   const seen = new Set<number>([root]);
-  // Kids still to visit, last pushed first: each node's kids are pushed in reverse, and read all at once (what reads
-  // fail gives undefined, as a node that is not there).
-  const stack: Array<{ node: Promise<Dictionary | undefined>; above: Inherited }> = [{ node: Promise.resolve(rootNode), above: {} }];
+  // Kids still to visit, last pushed first (each node's kids are pushed in reverse); the next few are read ahead,
+  // not all at once, so that memory stays small whatever a node lists (a read that fails gives undefined, as a node
+  // that is not there).
+  const stack: Array<{ n: number; node?: Promise<Dictionary | undefined>; above: Inherited }> = [{ n: root, node: Promise.resolve(rootNode), above: {} }];
   while (stack.length > 0) {
+    for (let i = Math.max(0, stack.length - READ_AHEAD); i < stack.length; i++) stack[i]!.node ??= reader.dictionary(stack[i]!.n).catch(() => undefined);
     const next = stack.pop()!;
     const node = await next.node;
     if (!node) return undefined;
@@ -87,8 +92,7 @@ async function walk(reader: PdfFileReader, root: number, rootNode: Dictionary, b
       if (seen.has(kid) || seen.size >= budget) return undefined;
       seen.add(kid);
     }
-    const read = kids.map((kid) => reader.dictionary(kid).catch(() => undefined));
-    for (let i = kids.length - 1; i >= 0; i--) stack.push({ node: read[i]!, above: own });
+    for (let i = kids.length - 1; i >= 0; i--) stack.push({ n: kids[i]!, above: own });
   }
   return pages;
 }
