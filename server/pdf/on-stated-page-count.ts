@@ -8,8 +8,8 @@ import { statedPageCount } from "./stated-page-count.js";
 /**
  * A tool's work on an upload started before qpdf has looked at its page tree, on the page count the file states
  * (read in this process, statedPageCount), for tools whose work needs the count ahead (which pages to keep, where
- * to cut, which to read) and whose results are qpdf copies of the upload or read from it. The look at the page tree and the check on the way in run
- * beside the work instead of before it. The work stands where the look finds a sound tree holding the stated count,
+ * to cut, which to read) and whose results are qpdf copies of the upload or read from it. The look at the page tree
+ * and the check on the way in (where asked for) run beside the work instead of before it. The work stands where the look finds a sound tree holding the stated count,
  * the very file openPdfInput would have handed over unrepaired: the same work on the same file, only started
  * earlier. Anything else (a count this process cannot read, a tree that loops or miscounts, a file qpdf cannot read)
  * gives undefined, with the work stopped and its files left unused, and the caller opens the upload the careful way

@@ -39,7 +39,7 @@ const SCAN_BUDGET = 32 * 1024 * 1024;
 const READ_BUDGET = 64 * 1024 * 1024;
 
 /** The file is not laid out as this reader expects. */
-export class LayoutError extends Error {}
+class LayoutError extends Error {}
 
 type Where = { kind: "plain"; offset: number } | { kind: "packed"; stream: number; index: number } | { kind: "free" };
 
@@ -362,7 +362,7 @@ function skipSpace(text: string, i: number): number {
  * The dictionary starting at `start` ("<<"), its top-level entries only: nested dictionaries, arrays and strings
  * are taken whole as values (their contents may say anything), in one pass over the text.
  */
-export function dictionaryAt(text: string, start: number): Dictionary | undefined {
+function dictionaryAt(text: string, start: number): Dictionary | undefined {
   if (!text.startsWith("<<", start)) return undefined;
   const tokens: string[] = [];
   let i = start + 2;

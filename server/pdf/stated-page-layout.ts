@@ -1,5 +1,6 @@
 import type { PageBox } from "../../pdf-ops/page-boxes.js";
 import { numbers, reference, references, withPdfFileReader, type Dictionary, type PdfFileReader } from "./pdf-file-reader.js";
+import { pageTreeRoot } from "./stated-page-count.js";
 
 /**
  * Every page's boxes and rotation as the file states them in its page tree, read in this process (pdf-file-reader.ts)
@@ -50,13 +51,10 @@ interface Inherited {
 export async function statedPageLayout(file: string, maxPages: number): Promise<StatedPageLayout | undefined> {
   return withPdfFileReader(file, async (reader) => {
     if (reader.encrypted) return undefined;
-    const catalog = await reader.dictionary(reader.root);
-    const root = reference(catalog?.get("Pages"));
-    if (root === undefined) return undefined;
-    const rootNode = await reader.dictionary(root);
-    const count = Number(rootNode?.get("Count"));
-    if (!rootNode || !Number.isSafeInteger(count) || count < 1 || count > maxPages) return undefined;
-    const pages = await walk(reader, root, rootNode, count + innerNodes(count));
+    const root = await pageTreeRoot(reader);
+    if (!root || root.count < 1 || root.count > maxPages) return undefined;
+    const { count } = root;
+    const pages = await walk(reader, root.n, root.node, count + innerNodes(count));
     return pages && pages.length === count ? { pageCount: count, pages } : undefined;
   });
 }
