@@ -58,4 +58,14 @@ describe("the program launcher", () => {
     process.kill(-pid, "SIGKILL");
     expect((await ended(slow.outcome)).signal).toBe("SIGKILL");
   });
+
+  it("takes in and reaps what a program leaves running, rather than leaving it to the system's first process", async () => {
+    // sh ends at once; its sleep goes on without a parent, as bubblewrap's process in a sandbox does after bwrap ends.
+    const left = Number((await ended(run("sh", ["-c", "sleep 0.5 >/dev/null 2>&1 & echo $!"]).outcome)).stdout.toString());
+    const parentOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]);
+    const launcher = parentOf(left);
+    expect(parentOf(launcher)).toBe(process.pid);
+    // Gone, not a zombie: the launcher waited for it.
+    await expect.poll(() => fs.existsSync(`/proc/${left}`), { timeout: 5000 }).toBe(false);
+  });
 });

@@ -9,13 +9,39 @@
  * program, its arguments, folder, environment and how much of its output to keep; the events are "started" (with the
  * process id, at once), then "ended" (exit code or signal, the output in base64, the errors as text) or "failed" (it
  * could not start: the error's code and message). Each program runs in a session and process group of its own, so
- * that a kill of the group reaches its own children. The launcher ends when its standard input closes (the server
- * is gone), and its programs with it: each is started behind bubblewrap's --die-with-parent or setpriv --pdeathsig.
+ * that a kill of the group reaches its own children; what is left of a group once its program has ended comes to the
+ * launcher, which reaps it. The launcher ends when its standard input closes (the server is gone), and its programs
+ * with it: each is started behind bubblewrap's --die-with-parent or setpriv --pdeathsig.
  */
 export const PROGRAM_LAUNCHER_SOURCE = String.raw`
-import base64, errno, json, os, selectors, signal, subprocess, sys, threading
+import base64, ctypes, errno, json, os, selectors, signal, subprocess, sys, threading
 
 selector = selectors.DefaultSelector()
+
+# What a program leaves behind comes to the launcher (a "child subreaper"), not to the system's first process, which
+# in a container can be one that never reaps: every sandbox leaves a process, as bubblewrap's process inside it ends
+# after the bwrap the launcher waits for. Each one is a process slot, and holds the sandbox's time spent working.
+PR_SET_CHILD_SUBREAPER = 36
+try:
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+except (OSError, AttributeError):
+    pass
+
+# The process groups of programs that have ended, while processes of theirs may still end.
+ended_groups = set()
+
+
+def reap_ended_groups():
+    for group in list(ended_groups):
+        while True:
+            try:
+                pid, _ = os.waitpid(-group, os.WNOHANG)
+            except ChildProcessError:
+                # None of the group is left.
+                ended_groups.discard(group)
+                break
+            if pid == 0:
+                break
 events = sys.stdout.buffer
 
 
@@ -58,6 +84,7 @@ class Program:
         if self.open or not self.exited:
             return
         code = self.process.wait()
+        ended_groups.add(self.process.pid)
         send({
             "id": self.id,
             "kind": "ended",
@@ -122,7 +149,8 @@ selector.register(0, selectors.EVENT_READ, ("requests", None, None))
 selector.register(wake_read, selectors.EVENT_READ, ("waited", None, None))
 pending, wake_pending = b"", b""
 while True:
-    for key, _ in selector.select():
+    # While a group has processes left, they are looked for twice a second: their ends wake nothing here.
+    for key, _ in selector.select(0.5 if ended_groups else None):
         what, program, detail = key.data
         if what == "read":
             program.read(key.fd, detail)
@@ -144,4 +172,5 @@ while True:
             for line in lines:
                 if line:
                     start(json.loads(line))
+    reap_ended_groups()
 `;
