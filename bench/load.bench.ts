@@ -7,6 +7,7 @@ import autocannon from "autocannon";
 import { fileURLToPath } from "node:url";
 import { degrees, PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import { writeHeavyPdf } from "./fixtures.js";
+import { cpuSeconds, settled, treeCpuSeconds } from "./process-cpu.js";
 import { printTable } from "./table.js";
 
 /**
@@ -21,7 +22,10 @@ import { printTable } from "./table.js";
  * succeed. The server's memory is read from /proc throughout (its own process: engines and the launcher are
  * processes of their own). The server is the built `npm start` entry in its own process, with the per-address limits
  * off (all requests come from one address) and a queue long enough for 200 jobs; everything else is at its defaults.
- * LOAD_SECONDS sets each measurement's length (default 10).
+ * The CPU each request cost the server's process and everything under it (the program launcher, the engines it
+ * started and the sandboxes they ran in), beside the CPU of a bare run: on a machine whose cores are all busy, that
+ * is what sets the rate. MuPDF's children are counted less than whole: the server starts them itself, and what their
+ * sandboxes leave goes to PID 1, out of the tree. LOAD_SECONDS sets each measurement's length (default 10).
  */
 
 const exec = promisify(execFile);
@@ -157,6 +161,9 @@ export async function run(): Promise<void> {
     for (const tool of tools) {
       const { body, contentType } = multipart("input.pdf", data, tool.fields);
       for (const connections of CONNECTIONS) {
+        // What the server does on its own (preparing engines ahead, ending the last run's) is not this run's cost.
+        await settled(pid);
+        const treeBefore = await treeCpuSeconds(pid);
         const api = await autocannon({
           url: `${server.url}/api/process/${tool.id}`,
           method: "POST",
@@ -166,8 +173,13 @@ export async function run(): Promise<void> {
           duration: SECONDS,
           timeout: 60,
         });
+        const treeAfter = await treeCpuSeconds(pid);
+        const bareCpuBefore = (await cpuSeconds("self")).children;
         const bare = await tool.bare(Math.min(connections, 2 * cores));
+        const bareCpu = (await cpuSeconds("self")).children - bareCpuBefore;
         const bareRate = bare.length / SECONDS;
+        const served = api.requests.total;
+        const perRequest = (seconds: number) => (served > 0 ? Math.round((1000 * seconds) / served) : "");
         const same = tool.sameArguments ? (await tool.sameArguments(Math.min(connections, 2 * cores))).length / SECONDS : undefined;
         rows.push([
           tool.id,
@@ -182,10 +194,13 @@ export async function run(): Promise<void> {
           Math.round(percentile(bare, 99)),
           api.errors + api.non2xx + api.timeouts,
           same === undefined ? "" : `${same.toFixed(1)}: ${(api.requests.average / same).toFixed(2)}`,
+          perRequest(treeAfter.root - treeBefore.root),
+          perRequest(treeAfter.below - treeBefore.below),
+          bare.length > 0 ? Math.round((1000 * bareCpu) / bare.length) : "",
         ]);
       }
     }
-    printTable(["tool", "connections", "API req/s", "bare runs/s", "API / bare", "API p50 ms", "API p99 ms", "p99/p50", "bare p50 ms", "bare p99 ms", "errors", "bare, server's arguments: runs/s, API / it"], rows);
+    printTable(["tool", "connections", "API req/s", "bare runs/s", "API / bare", "API p50 ms", "API p99 ms", "p99/p50", "bare p50 ms", "bare p99 ms", "errors", "bare, server's arguments: runs/s, API / it", "server CPU ms/req", "engines CPU ms/req", "bare CPU ms/run"], rows);
 
     // 200 uploads at once.
     const { body, contentType } = multipart("input.pdf", data, { angle: "90" });

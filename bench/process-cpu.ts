@@ -20,3 +20,47 @@ export async function totalCpuSeconds(pids: readonly number[]): Promise<number> 
   const each = await Promise.all(pids.map((pid) => cpuSeconds(pid).then((t) => t.own + t.children, () => 0)));
   return each.reduce((sum, s) => sum + s, 0);
 }
+
+/**
+ * CPU seconds of a process tree: the root's own, and those of every process under it (their own and their waited-for
+ * children's, the root's waited-for children's included). Taken before and after a run, the difference is what the
+ * run cost the tree, programs that started and ended meanwhile included (each is counted in its parent's children
+ * once waited for; the server's program launcher waits for all that its programs leave, sandboxes' processes among
+ * them).
+ */
+export async function treeCpuSeconds(root: number): Promise<{ root: number; below: number }> {
+  const parents = new Map<number, number>();
+  const times = new Map<number, { own: number; children: number }>();
+  for (const name of await fs.readdir("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await fs.readFile(`/proc/${name}/stat`, "utf8").catch(() => undefined);
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+    parents.set(Number(name), Number(fields[1]));
+    times.set(Number(name), { own: (utime + stime) / TICKS, children: (cutime + cstime) / TICKS });
+  }
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid, hops = 0; at !== undefined && at > 1 && hops < 64; at = parents.get(at), hops++) if (at === root) return true;
+    return false;
+  };
+  let below = times.get(root)?.children ?? 0;
+  for (const [pid, t] of times) if (pid !== root && inTree(pid)) below += t.own + t.children;
+  return { root: times.get(root)?.own ?? 0, below };
+}
+
+/** Waits until a process tree is idle (under 2 % of a core over half a second), or `maxMs` have passed. */
+export async function settled(root: number, maxMs = 30_000): Promise<void> {
+  const total = async () => {
+    const t = await treeCpuSeconds(root);
+    return t.root + t.below;
+  };
+  const until = Date.now() + maxMs;
+  let last = await total();
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await total();
+    if (now - last < 0.01) return;
+    last = now;
+  }
+}
