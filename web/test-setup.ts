@@ -19,11 +19,6 @@ beforeAll(async () => {
   console.warn = warn;
 });
 
-// Screens that show a PDF's pages open it with pdf.js, which warns as it loads in Node and then fails for want of
-// DOMMatrix (the screen then says the file cannot be previewed). Loaded before any test, its warning is printed
-// while the file runs, not after its last test, when vitest has stopped taking the file's output and fails the run.
-beforeAll(() => import("pdfjs-dist").catch(() => undefined));
-
 // jsdom has no matchMedia; the theme and motion checks ask it. Tests that need a dark OS replace it. (Tests of
 // plain logic run without a page at all: see their first line.)
 if (typeof window !== "undefined" && !window.matchMedia) {
