@@ -8,11 +8,15 @@ const TICKS = 100;
  * run cost the machine, which a wall clock on a busy shared machine does not tell.
  */
 export async function cpuSeconds(pid: number | "self"): Promise<{ own: number; children: number }> {
-  const stat = await fs.readFile(`/proc/${pid}/stat`, "utf8");
+  return readStat(await fs.readFile(`/proc/${pid}/stat`, "utf8"));
+}
+
+/** A /proc/PID/stat line's parent and CPU seconds. */
+function readStat(stat: string): { parent: number; own: number; children: number } {
   // Fields after the command name (which may hold spaces) in its parentheses: utime is the 14th field overall.
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
-  return { own: (utime + stime) / TICKS, children: (cutime + cstime) / TICKS };
+  return { parent: Number(fields[1]), own: (utime + stime) / TICKS, children: (cutime + cstime) / TICKS };
 }
 
 /** The CPU seconds of several processes together, with their children; one that has gone counts as nothing. */
@@ -29,19 +33,14 @@ export async function totalCpuSeconds(pids: readonly number[]): Promise<number> 
  * them).
  */
 export async function treeCpuSeconds(root: number): Promise<{ root: number; below: number }> {
-  const parents = new Map<number, number>();
-  const times = new Map<number, { own: number; children: number }>();
+  const times = new Map<number, { parent: number; own: number; children: number }>();
   for (const name of await fs.readdir("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     const stat = await fs.readFile(`/proc/${name}/stat`, "utf8").catch(() => undefined);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
-    parents.set(Number(name), Number(fields[1]));
-    times.set(Number(name), { own: (utime + stime) / TICKS, children: (cutime + cstime) / TICKS });
+    if (stat) times.set(Number(name), readStat(stat));
   }
   const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid, hops = 0; at !== undefined && at > 1 && hops < 64; at = parents.get(at), hops++) if (at === root) return true;
+    for (let at: number | undefined = pid, hops = 0; at !== undefined && at > 1 && hops < 64; at = times.get(at)?.parent, hops++) if (at === root) return true;
     return false;
   };
   let below = times.get(root)?.children ?? 0;

@@ -17,6 +17,13 @@ export const PROGRAM_LAUNCHER_SOURCE = String.raw`
 import base64, ctypes, errno, json, os, selectors, signal, subprocess, sys, threading
 
 selector = selectors.DefaultSelector()
+events = sys.stdout.buffer
+
+
+def send(event):
+    events.write(json.dumps(event, separators=(",", ":")).encode() + b"\n")
+    events.flush()
+
 
 # What a program leaves behind comes to the launcher (a "child subreaper"), not to the system's first process, which
 # in a container can be one that never reaps: every sandbox leaves a process, as bubblewrap's process inside it ends
@@ -42,12 +49,6 @@ def reap_ended_groups():
                 break
             if pid == 0:
                 break
-events = sys.stdout.buffer
-
-
-def send(event):
-    events.write(json.dumps(event, separators=(",", ":")).encode() + b"\n")
-    events.flush()
 
 
 class Program:
